@@ -1,0 +1,342 @@
+#!/usr/bin/env node
+// Decision throughput: hackle-kit vs the reference SDK, both in jsdom, in ONE process.
+//
+//   node bench/decisions.bench.mjs [--ours PATH] [--ref PATH] [--rounds 7] [--ms 300] [--json out.json]
+//
+// Each SDK gets its own jsdom window (desktop Chrome UA, https page with utm params), loads its
+// browser bundle like a <script> tag, and receives bench/workspace.json through its normal config
+// request. Only the network is stubbed (XMLHttpRequest, fetch, sendBeacon answer in memory); exposure,
+// remote-config and track events take the SDKs' normal event path (dedup, queue, batch, "send").
+//
+// Metric: operations per process-CPU-second (process.cpuUsage, user+system). Cases are measured in
+// interleaved rounds (SDK order alternates per round); the table shows per-case medians and the
+// ratio ours/reference (> 1 = ours faster). Work runs in chunks with a macrotask yield between
+// chunks, so timer-driven work the SDK schedules (event flushes, fake XHR callbacks) is counted.
+import { readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import vm from 'node:vm'
+import { randomFillSync, randomUUID } from 'node:crypto'
+import { JSDOM, VirtualConsole } from 'jsdom'
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const REFERENCE_BUNDLE = 'node_modules/@hackler/javascript-sdk/lib/index.browser.umd.min.js'
+const OURS_DEFAULT = 'dist/browser/hackle-kit.global.js'
+
+// ---------------------------------------------------------------- options
+function parseArgs(argv) {
+  const opts = {
+    ours: process.env.HACKLE_BUNDLE ?? OURS_DEFAULT,
+    ref: REFERENCE_BUNDLE,
+    rounds: 7,
+    ms: 300,
+    users: 1000,
+    json: null,
+  }
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2)
+    const value = () => inline ?? argv[++i]
+    if (flag === '--ours') opts.ours = value()
+    else if (flag === '--ref') opts.ref = value()
+    else if (flag === '--rounds') opts.rounds = Number(value())
+    else if (flag === '--ms') opts.ms = Number(value())
+    else if (flag === '--users') opts.users = Number(value())
+    else if (flag === '--json') opts.json = value()
+    else if (flag === '--help' || flag === '-h') {
+      console.log('node bench/decisions.bench.mjs [--ours PATH] [--ref PATH] [--rounds 7] [--ms 300] [--users 1000] [--json out.json]')
+      process.exit(0)
+    } else throw new Error(`unknown option ${argv[i]}`)
+  }
+  return opts
+}
+const opts = parseArgs(process.argv.slice(2))
+const WALL_LIMIT_MS = 55_000 // hard stop for the measuring phase; the run stays < 60 s
+const t0 = Date.now()
+
+let oursPath = resolve(REPO, opts.ours)
+const refPath = resolve(REPO, opts.ref)
+let oursIsStandIn = false
+if (!existsSync(oursPath) && opts.ours !== OURS_DEFAULT) {
+  console.error(`bundle not found: ${oursPath}`)
+  process.exit(2)
+}
+if (!existsSync(oursPath)) {
+  console.warn(`! ${opts.ours} not found: using the reference bundle as a stand-in for "ours" (run \`npm run build\`).`)
+  oursPath = refPath
+  oursIsStandIn = true
+}
+const WORKSPACE_TEXT = readFileSync(resolve(REPO, 'bench/workspace.json'), 'utf8')
+
+// ---------------------------------------------------------------- page environment
+const SDK_KEY = 'bench-sdk-key-0123456789abcdef'
+const PAGE_URL = 'https://www.example.com/shop/items/?utm_source=newsletter&utm_medium=email&utm_campaign=spring'
+const USER_AGENT =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
+const API = 'https://hackle.bench.invalid' // never reached: every request is answered in memory
+const HACKLE_DEVICE_ID = 'bench-device-0000-0000-000000000001'
+
+function respond(method, url) {
+  if (method === 'GET' && /\/api\/v2\/workspaces\/[^/]+\/config(\?|$)/.test(url)) {
+    return { status: 200, body: WORKSPACE_TEXT, headers: { 'Content-Type': 'application/json', 'Last-Modified': 'Mon, 01 Jan 2024 00:00:00 GMT' } }
+  }
+  if (method === 'GET' && /\/api\/v1\/cohorts(\?|$)/.test(url)) return { status: 200, body: '{"cohorts":[]}', headers: {} }
+  if (method === 'GET' && /\/api\/v1\/user-targets(\?|$)/.test(url)) return { status: 200, body: '{"events":[]}', headers: {} }
+  if (method === 'POST') return { status: 200, body: '', headers: {} }
+  return { status: 404, body: '', headers: {} }
+}
+
+function installNetwork(win, stats) {
+  win.XMLHttpRequest = class FakeXMLHttpRequest {
+    constructor() {
+      Object.assign(this, { UNSENT: 0, OPENED: 1, HEADERS_RECEIVED: 2, LOADING: 3, DONE: 4 })
+      this.readyState = 0
+      this.status = 0
+      this.responseText = ''
+      this.response = ''
+      this.timeout = 0
+      this.onreadystatechange = null
+      this.onload = null
+      this.onerror = null
+      this._res = null
+    }
+    open(method, url) { this._method = String(method).toUpperCase(); this._url = String(url); this.readyState = 1 }
+    setRequestHeader() {}
+    getAllResponseHeaders() { return Object.entries(this._res?.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\r\n') }
+    getResponseHeader(name) {
+      const hit = Object.entries(this._res?.headers ?? {}).find(([k]) => k.toLowerCase() === String(name).toLowerCase())
+      return hit ? hit[1] : null
+    }
+    addEventListener(type, fn) { if (type === 'load') this.onload = fn; else if (type === 'error') this.onerror = fn }
+    abort() {}
+    send() {
+      stats.requests++
+      const res = respond(this._method, this._url)
+      win.setTimeout(() => {
+        this._res = res
+        this.status = res.status
+        this.responseText = this.response = res.body
+        this.readyState = 4
+        this.onreadystatechange?.()
+        this.onload?.()
+      }, 0)
+    }
+  }
+  win.fetch = async (input, init = {}) => {
+    stats.requests++
+    const url = typeof input === 'string' ? input : String(input.url ?? input)
+    const res = respond(String(init.method ?? input.method ?? 'GET').toUpperCase(), url)
+    const headers = new Map(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), v]))
+    return {
+      ok: res.status >= 200 && res.status < 300,
+      status: res.status,
+      headers: { get: (n) => headers.get(String(n).toLowerCase()) ?? null, has: (n) => headers.has(String(n).toLowerCase()) },
+      text: async () => res.body,
+      json: async () => JSON.parse(res.body),
+    }
+  }
+  Object.defineProperty(win.navigator, 'sendBeacon', { configurable: true, value: () => { stats.requests++; return true } })
+}
+
+// jsdom's document.cookie (tough-cookie) is far slower than a browser's and would dominate any SDK
+// that touches cookies per event; a plain in-memory jar keeps the benchmark about the SDK code.
+function installCookieJar(win) {
+  const jar = new Map()
+  Object.defineProperty(win.document, 'cookie', {
+    configurable: true,
+    get: () => Array.from(jar, ([k, v]) => `${k}=${v}`).join('; '),
+    set(text) {
+      const [first, ...attrs] = String(text).split(';')
+      const eq = first.indexOf('=')
+      const name = first.slice(0, eq < 0 ? 0 : eq).trim()
+      const value = first.slice(eq + 1).trim()
+      const expired = attrs.some((a) => {
+        const [k, v = ''] = a.split('=')
+        const key = k.trim().toLowerCase()
+        return (key === 'expires' && Date.parse(v) <= Date.now()) || (key === 'max-age' && Number(v) <= 0)
+      })
+      if (expired) jar.delete(name)
+      else jar.set(name, value)
+    },
+  })
+}
+
+// Desktop Chrome UA. jsdom has no screen size; desktop browsers have no window.orientation (jsdom emulates the
+// missing global very slowly). Make these cheap and desktop-like, identically for both SDKs.
+function installDesktop(win) {
+  // (jsdom 29 only takes a UA through `resources`, which would also switch on resource loading.)
+  Object.defineProperty(win.navigator, 'userAgent', { configurable: true, get: () => USER_AGENT })
+  Object.defineProperty(win.navigator, 'language', { configurable: true, get: () => 'en-US' })
+  for (const [k, v] of Object.entries({ width: 1920, height: 1080, availWidth: 1920, availHeight: 1040 })) {
+    Object.defineProperty(win.screen, k, { configurable: true, value: v })
+  }
+  Object.defineProperty(win.screen, 'orientation', { configurable: true, value: { type: 'landscape-primary', angle: 0 } })
+  const fail = () => { throw new win.ReferenceError('orientation is not defined') }
+  // jsdom's crypto.getRandomValues spends most of its time in WebIDL argument checks; browsers don't.
+  Object.defineProperty(win.crypto, 'getRandomValues', { configurable: true, value: (view) => randomFillSync(view) })
+  Object.defineProperty(win.crypto, 'randomUUID', { configurable: true, value: () => randomUUID() })
+  Object.defineProperty(win, 'orientation', { configurable: true, get: fail, set: fail })
+}
+
+async function startSdk(label, bundlePath) {
+  const logs = { error: 0, warn: 0 }
+  const virtualConsole = new VirtualConsole()
+  virtualConsole.on('error', () => logs.error++)
+  virtualConsole.on('warn', () => logs.warn++)
+  const dom = new JSDOM('<!doctype html><html><head><title>Bench shop</title></head><body></body></html>', {
+    url: PAGE_URL,
+    runScripts: 'outside-only',
+    pretendToBeVisual: true,
+    virtualConsole,
+  })
+  const win = dom.window
+  const stats = { requests: 0 }
+  installNetwork(win, stats)
+  installCookieJar(win)
+  installDesktop(win)
+  win.document.cookie = `_hackle_hid=${HACKLE_DEVICE_ID}; path=/`
+
+  new vm.Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath }).runInContext(dom.getInternalVMContext())
+  if (typeof win.Hackle?.createInstance !== 'function') throw new Error(`${label}: ${bundlePath} did not define window.Hackle.createInstance`)
+  const client = win.Hackle.createInstance(SDK_KEY, { sdkUrl: API, eventUrl: API, monitoringUrl: API, cdnUrl: API })
+  const init = await client.onInitialized({ timeout: 5000 })
+  if (!init?.success) throw new Error(`${label}: onInitialized() -> ${JSON.stringify(init)}`)
+
+  // Users are created in the page's own realm, as a page script would.
+  const users = win.JSON.parse(JSON.stringify(makeUsers(opts.users)))
+  return { label, bundlePath, dom, win, client, users, logs, stats }
+}
+
+function makeUsers(n) {
+  const countries = ['KR', 'US', 'JP', 'DE', 'BR']
+  const grades = ['gold', 'silver', 'bronze']
+  return Array.from({ length: n }, (_, i) => ({
+    id: `bench-user-${String(i).padStart(4, '0')}`,
+    properties: { country: countries[i % 5], age: 18 + ((i * 7) % 50), grade: grades[i % 3] },
+  }))
+}
+
+// ---------------------------------------------------------------- cases
+const CASES = {
+  'variation(A/B)': (s, i) => s.client.variation(1, s.users[i]),
+  'isFeatureOn(flag)': (s, i) => s.client.isFeatureOn(2, s.users[i]),
+  'remoteConfig(user).get': (s, i) => s.client.remoteConfig(s.users[i]).get('banner_text', 'default'),
+  track: (s, i) => s.client.track({ key: 'purchase', value: 9.9, properties: { sku: 'sku-1', qty: 2 } }, s.users[i]),
+}
+
+const yieldMacrotask = () => new Promise((r) => setImmediate(r))
+const cpuMicros = (since) => { const d = process.cpuUsage(since); return d.user + d.system }
+
+async function measure(sdk, fn, budgetMs) {
+  const n = sdk.users.length
+  const CHUNK = 50
+  let ops = 0
+  let i = 0
+  const start = process.cpuUsage()
+  for (;;) {
+    for (let k = 0; k < CHUNK; k++) { fn(sdk, i); i = (i + 1) % n }
+    ops += CHUNK
+    await yieldMacrotask()
+    const us = cpuMicros(start)
+    if (us >= budgetMs * 1000) return (ops * 1e6) / us
+  }
+}
+
+async function settle() {
+  // Let queued timers of the SDK just measured run before the other SDK's clock starts.
+  for (let k = 0; k < 3; k++) await yieldMacrotask()
+  await new Promise((r) => setTimeout(r, 5))
+}
+
+// Same answers from both SDKs for every bench user (also a warm-up).
+function parity(a, b) {
+  const answers = (s) =>
+    s.users.map((u) => {
+      const v = s.client.variationDetail(1, u)
+      const f = s.client.featureFlagDetail(2, u)
+      return `${v.variation}/${v.reason}|${f.isOn}/${f.reason}|${s.client.remoteConfig(u).get('banner_text', 'default')}`
+    })
+  const x = answers(a)
+  const y = answers(b)
+  const mismatches = x.map((v, i) => (v === y[i] ? null : { user: a.users[i].id, reference: v, ours: y[i] })).filter(Boolean)
+  const dist = {}
+  for (const v of x) dist[v] = (dist[v] ?? 0) + 1
+  return { mismatches, distribution: dist }
+}
+
+const median = (xs) => { const s = [...xs].sort((p, q) => p - q); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
+const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(0))
+
+// ---------------------------------------------------------------- run
+const ref = await startSdk('reference', refPath)
+const ours = await startSdk('ours', oursPath)
+const sdks = [ref, ours]
+
+const check = parity(ref, ours)
+console.log(`parity over ${opts.users} users: ${check.mismatches.length} mismatches`)
+for (const m of check.mismatches.slice(0, 5)) console.log('  ', JSON.stringify(m))
+
+// Warm-up: one short pass per case per SDK.
+for (const [, fn] of Object.entries(CASES)) for (const s of sdks) { await measure(s, fn, Math.min(150, opts.ms)); await settle() }
+
+const results = Object.fromEntries(Object.keys(CASES).map((c) => [c, { reference: [], ours: [] }]))
+let roundsDone = 0
+for (let round = 0; round < opts.rounds; round++) {
+  if (Date.now() - t0 > WALL_LIMIT_MS) { console.warn(`! wall-clock limit reached after ${round} rounds`); break }
+  const order = round % 2 === 0 ? [ref, ours] : [ours, ref]
+  for (const [name, fn] of Object.entries(CASES)) {
+    for (const s of order) {
+      results[name][s.label].push(await measure(s, fn, opts.ms))
+      await settle()
+    }
+  }
+  roundsDone++
+}
+
+const rows = Object.entries(results).map(([name, r]) => {
+  const refMed = median(r.reference)
+  const oursMed = median(r.ours)
+  const paired = r.ours.map((v, i) => v / r.reference[i])
+  return { case: name, reference: refMed, ours: oursMed, ratio: oursMed / refMed, pairedRatioMedian: median(paired), samples: r }
+})
+
+const pad = (s, n, right = false) => (right ? String(s).padStart(n) : String(s).padEnd(n))
+console.log()
+console.log(`ops per process-CPU-second, median of ${roundsDone} interleaved rounds × ${opts.ms} ms (node ${process.version})`)
+console.log(`reference: ${opts.ref}`)
+console.log(`ours:      ${oursIsStandIn ? `${opts.ref} (STAND-IN: ${opts.ours} missing)` : opts.ours}`)
+console.log()
+console.log(`${pad('case', 24)}${pad('reference', 12, true)}${pad('ours', 12, true)}${pad('ours/ref', 10, true)}${pad('range ours/ref', 18, true)}`)
+console.log('-'.repeat(76))
+for (const r of rows) {
+  const ratios = r.samples.ours.map((v, i) => v / r.samples.reference[i])
+  const range = `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}`
+  console.log(`${pad(r.case, 24)}${pad(fmt(r.reference), 12, true)}${pad(fmt(r.ours), 12, true)}${pad(`${r.ratio.toFixed(2)}×`, 10, true)}${pad(range, 18, true)}`)
+}
+console.log()
+for (const s of sdks) console.log(`${pad(s.label, 10)} requests answered: ${s.stats.requests}, console errors: ${s.logs.error}, warnings: ${s.logs.warn}`)
+console.log(`total ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+
+if (opts.json) {
+  const out = {
+    date: new Date().toISOString(),
+    node: process.version,
+    metric: 'ops per process-CPU-second (median of interleaved rounds)',
+    rounds: roundsDone,
+    msPerSample: opts.ms,
+    users: opts.users,
+    reference: opts.ref,
+    ours: oursIsStandIn ? opts.ref : opts.ours,
+    oursIsStandIn,
+    parityMismatches: check.mismatches.length,
+    decisionDistribution: check.distribution,
+    cases: rows,
+  }
+  writeFileSync(resolve(process.cwd(), opts.json), JSON.stringify(out, null, 2) + '\n')
+  console.log(`wrote ${opts.json}`)
+}
+
+for (const s of sdks) {
+  try { s.client.close() } catch {}
+  try { s.win.close() } catch {}
+}
+process.exit(check.mismatches.length ? 1 : 0)

@@ -1,0 +1,77 @@
+#!/usr/bin/env node
+// hackle-kit demo: a local workspace server + a page that uses the script-tag build.
+//
+//   npm run demo                      (builds, then runs this file)
+//   PORT=8080 node demo/server.mjs    HACKLE_BUNDLE=<path to another IIFE/UMD build> node demo/server.mjs
+//
+// Serves demo/workspace.json as the workspace config for any SDK key, swallows events (and lists the
+// latest ones on the page), and sends the page with a strict Content-Security-Policy (script-src 'self').
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { startServer } from './server-core.mjs'
+
+const here = dirname(fileURLToPath(import.meta.url))
+const repo = resolve(here, '..')
+
+export const DEMO_CSP =
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+const who = (e) => e.identifiers?.$userId ?? e.userId
+
+// The last events the SDK sent us, flattened for the page's "received by the server" panel.
+function recentEvents(server, limit = 16) {
+  const out = []
+  for (const batch of server.events()) {
+    for (const e of batch.exposureEvents ?? []) out.push({ type: e.experimentType === 'FEATURE_FLAG' ? 'flag' : 'exposure', key: e.experimentKey, detail: `${e.variationKey} · ${e.decisionReason}`, user: who(e), timestamp: e.timestamp })
+    for (const e of batch.remoteConfigEvents ?? []) out.push({ type: 'remote config', key: e.parameterKey, detail: `${JSON.stringify(e.properties?.returnValue)} · ${e.decisionReason}`, user: who(e), timestamp: e.timestamp })
+    for (const e of batch.trackEvents ?? []) out.push({ type: 'track', key: e.eventTypeKey, detail: e.value ? `value ${e.value}` : '', user: who(e), timestamp: e.timestamp })
+  }
+  return out.sort((a, b) => b.timestamp - a.timestamp).slice(0, limit)
+}
+
+/** Starts the demo server; resolves to the server-core handle ({ url, port, requests, events, close, … }). */
+export async function startDemo({
+  port = 0,
+  bundlePath = resolve(repo, process.env.HACKLE_BUNDLE ?? 'dist/browser/hackle-kit.global.js'),
+} = {}) {
+  if (!existsSync(bundlePath)) {
+    throw new Error(`SDK bundle not found: ${bundlePath}. Run \`npm run build\` first (or set HACKLE_BUNDLE).`)
+  }
+  const page = (name) => ({ file: resolve(here, name), headers: { 'Content-Security-Policy': DEMO_CSP } })
+  const asset = (name) => ({ file: resolve(here, name) })
+  let server
+  const pages = {
+    '/index.html': page('index.html'),
+    '/demo.js': asset('demo.js'),
+    '/demo.css': asset('demo.css'),
+    '/__demo/events': () => ({ body: JSON.stringify(recentEvents(server)), type: 'application/json' }),
+  }
+  const workspace = JSON.parse(readFileSync(resolve(here, 'workspace.json'), 'utf8'))
+  server = await startServer({ workspace, bundlePath, pages, port })
+  server.bundlePath = bundlePath
+  return server
+}
+
+async function main() {
+  const wanted = Number(process.env.PORT ?? 5173)
+  let server
+  try {
+    server = await startDemo({ port: wanted })
+  } catch (err) {
+    if (err.code !== 'EADDRINUSE') {
+      console.error(err.message)
+      process.exit(1)
+    }
+    server = await startDemo({ port: 0 })
+    console.log(`port ${wanted} is busy, using ${server.port}`)
+  }
+  console.log(`hackle-kit demo: ${server.url}/`)
+  console.log(`bundle:          ${server.bundlePath}`)
+  console.log('Ctrl+C to stop')
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.on(signal, () => server.close().then(() => process.exit(0)))
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) await main()

@@ -1,0 +1,11 @@
+/** The script-tag build: `window.Hackle`, a drop-in for the reference SDK's UMD bundle. */
+import { createInstance, getUserId, removeUserId, setUserId, DecisionReason } from './index'
+import { PropertyOperationsBuilder } from './plugins/user-properties'
+
+const Hackle = { createInstance, getUserId, setUserId, removeUserId, PropertyOperationsBuilder, DecisionReason }
+
+// Assigned explicitly, not left to the IIFE's `var`, so the API is global even when a tag manager or loader
+// evaluates this file inside a function scope.
+if (typeof window !== 'undefined') (window as unknown as { Hackle: typeof Hackle }).Hackle = Hackle
+
+export default Hackle

@@ -1,0 +1,41 @@
+import type { Bucket, Slot } from './model'
+
+const C1 = 0xcc9e2d51
+const C2 = 0x1b873593
+
+const mixK = (k: number): number => Math.imul(((k = Math.imul(k, C1)) << 15) | (k >>> 17), C2)
+
+/**
+ * MurmurHash3 x86 32-bit, signed result. Each UTF-16 code unit contributes its low byte (evaluation.md §8.2).
+ * A non-string input hashes like "" (the reference reads `.length` of a number as undefined).
+ */
+export function murmur3(input: string, seed: number): number {
+  const s = typeof input === 'string' ? input : ''
+  const len = s.length
+  const end = len & ~3
+  let h = seed | 0
+  let i = 0
+  for (; i < end; i += 4) {
+    h ^= mixK(
+      (s.charCodeAt(i) & 0xff) |
+        ((s.charCodeAt(i + 1) & 0xff) << 8) |
+        ((s.charCodeAt(i + 2) & 0xff) << 16) |
+        (s.charCodeAt(i + 3) << 24),
+    )
+    h = (((h << 13) | (h >>> 19)) * 5 + 0xe6546b64) | 0
+  }
+  let k = 0
+  for (let j = len & 3; j--; ) k |= (s.charCodeAt(i + j) & 0xff) << (j * 8)
+  if (len & 3) h ^= mixK(k)
+  h ^= len
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35)
+  return h ^ (h >>> 16)
+}
+
+/** The bucket slot containing the identifier's slot number, if any (evaluation.md §8.2). */
+export function slotOf(bucket: Bucket, identifier: unknown): Slot | undefined {
+  const n = Math.abs(murmur3(identifier as string, bucket.seed)) % bucket.mod
+  for (const slot of bucket.slots) if (slot.startInclusive <= n && n < slot.endExclusive) return slot
+  return undefined
+}

@@ -1,0 +1,70 @@
+import type { Identifiers, Properties } from '../types'
+import { sanitizeProperties } from './sanitize'
+import type { SdkEvent } from './model'
+
+/** One event as the event API receives it (wire-format §4.2–4.5). */
+export interface WireEvent {
+  insertId: string
+  timestamp: number
+  userId?: string | number
+  identifiers: Identifiers
+  userProperties: Properties
+  hackleProperties: Properties
+  [field: string]: unknown
+}
+
+export interface WireBatch {
+  exposureEvents: WireEvent[]
+  trackEvents: WireEvent[]
+  remoteConfigEvents: WireEvent[]
+}
+
+/** Builds the wire form of an event. Field order follows the reference so bodies compare equal as text. */
+export function toWireEvent(event: SdkEvent, identifiers: Identifiers = event.user.identifiers): WireEvent {
+  const wire: WireEvent = {
+    insertId: event.insertId,
+    timestamp: event.timestamp,
+    userId: identifiers.$id,
+    identifiers,
+    userProperties: sanitizeProperties(event.user.properties),
+    hackleProperties: sanitizeProperties(event.user.hackleProperties),
+  }
+  switch (event.type) {
+    case 'exposure':
+      wire.experimentId = event.experiment.id
+      wire.experimentKey = event.experiment.key
+      wire.experimentType = event.experiment.type
+      wire.experimentVersion = event.experiment.version
+      wire.variationId = event.variationId
+      wire.variationKey = event.variationKey
+      wire.decisionReason = event.decisionReason
+      wire.properties = event.properties
+      break
+    case 'track':
+      wire.eventTypeId = event.eventTypeId
+      wire.eventTypeKey = event.key
+      wire.value = event.value
+      wire.properties = sanitizeProperties(event.properties)
+      break
+    case 'remoteConfig':
+      wire.parameterId = event.parameter.id
+      wire.parameterKey = event.parameter.key
+      wire.parameterType = event.parameter.type
+      wire.valueId = event.valueId
+      wire.decisionReason = event.decisionReason
+      wire.properties = sanitizeProperties(event.properties)
+      break
+  }
+  return wire
+}
+
+/** Groups events into the three arrays of a batch body, keeping queue order inside each. */
+export function toWireBatch(events: Iterable<SdkEvent>): WireBatch {
+  const batch: WireBatch = { exposureEvents: [], trackEvents: [], remoteConfigEvents: [] }
+  for (const event of events) {
+    const list =
+      event.type === 'exposure' ? batch.exposureEvents : event.type === 'track' ? batch.trackEvents : batch.remoteConfigEvents
+    list.push(toWireEvent(event))
+  }
+  return batch
+}

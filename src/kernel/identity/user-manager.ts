@@ -1,0 +1,82 @@
+import type { EvaluationUser, Identifiers, Properties, TargetEvent, User } from '../types'
+import type { KeyValueStore } from '../storage'
+import { cookieUserDeviceId, cookieUserId } from '../storage'
+import { decorate, isSameUser, mergeUsers, resolveIdentifiers, type HackleUser } from './user'
+
+export interface UserChange {
+  previous: HackleUser
+  current: HackleUser
+}
+
+export interface UserManagerOptions {
+  sdkKey: string
+  hackleDeviceId: string
+  cookies: KeyValueStore
+  initialUser?: User
+  onChanged: (previous: HackleUser, current: HackleUser, timestamp: number) => void
+  onInvalidIdentifier: (type: unknown, value: unknown) => void
+}
+
+/** Holds the current user, persists its ids in the reference's cookies and builds evaluation users. */
+export function createUserManager(options: UserManagerOptions) {
+  const { sdkKey, hackleDeviceId, cookies } = options
+  const defaultUser: User = { id: hackleDeviceId, deviceId: hackleDeviceId }
+
+  const storedUser = (): User | undefined => {
+    const deviceId = cookies.get(cookieUserDeviceId(sdkKey)) || undefined
+    const userId = cookies.get(cookieUserId(sdkKey)) || undefined
+    return deviceId !== undefined || userId !== undefined ? { deviceId, userId } : undefined
+  }
+  const save = (user: HackleUser) => {
+    const write = (key: string, value: unknown) =>
+      value ? cookies.set(key, String(value)) : cookies.remove(key)
+    write(cookieUserDeviceId(sdkKey), user.deviceId)
+    write(cookieUserId(sdkKey), user.userId)
+  }
+
+  const stored = storedUser()
+  let current = decorate(options.initialUser ?? stored ?? defaultUser, hackleDeviceId)
+  save(current)
+
+  let cohorts: number[] = []
+  let targetEvents: TargetEvent[] = []
+  // Identifiers are rebuilt only when the user object changes: decisions are the hot path.
+  let identifiersFor: HackleUser | undefined
+  let identifiers: Identifiers = {}
+
+  const replace = (next: HackleUser): UserChange => {
+    const previous = current
+    current = next
+    if (!isSameUser(previous, next)) {
+      options.onChanged(previous, next, Date.now())
+      save(next)
+    }
+    return { previous, current: next }
+  }
+
+  return {
+    /** The user stored in cookies when the page loaded, if any (sessions compare against it). */
+    storedUser: stored ? decorate(stored, hackleDeviceId) : undefined,
+    current: (): HackleUser => current,
+    /** The reference's core update step (browser-behaviour §2.3): decorate, merge with the same user, replace. */
+    update: (input: User): UserChange => replace(mergeUsers(current, decorate(input, hackleDeviceId))),
+    reset: (): UserChange => replace(decorate(defaultUser, hackleDeviceId)),
+    setProperties: (properties: Properties): UserChange => replace({ ...current, properties }),
+    setCohorts(next: number[]) {
+      cohorts = next
+    },
+    setTargetEvents(next: TargetEvent[]) {
+      targetEvents = next
+    },
+    /** A fresh evaluation user for the current user; `resolveUser` taps fill page-dependent parts. */
+    evaluationUser(): EvaluationUser {
+      if (identifiersFor !== current) {
+        identifiers = resolveIdentifiers(current, hackleDeviceId, options.onInvalidIdentifier)
+        identifiersFor = current
+      }
+      return { identifiers, properties: current.properties ?? {}, hackleProperties: {}, cohorts, targetEvents }
+    },
+  }
+}
+
+export type UserManager = ReturnType<typeof createUserManager>

@@ -1,0 +1,81 @@
+import type { Identifiers, Properties, User } from '../types'
+import { sanitizeProperties } from '../events/sanitize'
+import { isObject } from '../util/object'
+
+/**
+ * The current user after decoration: `id` and `deviceId` default to the hackle device id.
+ * Values are kept as given (a page passing a number keeps a number, as in the reference).
+ */
+export interface HackleUser {
+  readonly id: string
+  readonly deviceId: string
+  readonly userId?: string
+  readonly identifiers?: Readonly<Record<string, string>>
+  readonly properties?: Readonly<Properties>
+}
+
+export const isValidIdentifierType = (type: unknown): type is string =>
+  typeof type === 'string' && type.length > 0 && type.length <= 128
+
+/** An identifier value as the reference accepts it: a string of 1..512 characters, or a number (as text). */
+export function sanitizeIdentifierValue(value: unknown): string | undefined {
+  if (typeof value === 'string') return value.length > 0 && value.length <= 512 ? value : undefined
+  return typeof value === 'number' ? String(value) : undefined
+}
+
+export const decorate = (user: User, hackleDeviceId: string): HackleUser => ({
+  ...user,
+  id: user.id || hackleDeviceId,
+  deviceId: user.deviceId || hackleDeviceId,
+})
+
+/** Same user ⇔ same userId and deviceId; id, identifiers and properties don't count (browser-behaviour §2.2). */
+export const isSameUser = (a: HackleUser, b: HackleUser): boolean => a.userId === b.userId && a.deviceId === b.deviceId
+
+/** A changed user replaces the old one; the same user keeps the old properties under the new ones. */
+export const mergeUsers = (previous: HackleUser, next: HackleUser): HackleUser =>
+  isSameUser(previous, next) ? { ...next, properties: { ...previous.properties, ...next.properties } } : next
+
+/** What `setUser` accepts (browser-behaviour §2.3), or undefined for a user with nothing to identify it. */
+export function sanitizeUser(input: unknown): User | undefined {
+  if (!isObject(input)) return undefined
+  const user: User = {
+    id: sanitizeIdentifierValue(input.id),
+    userId: sanitizeIdentifierValue(input.userId),
+    deviceId: sanitizeIdentifierValue(input.deviceId),
+  }
+  if (typeof input.properties === 'object' && input.properties !== null) user.properties = sanitizeProperties(input.properties)
+  if (isObject(input.identifiers)) {
+    const identifiers: Record<string, string> = {}
+    for (const [type, value] of Object.entries(input.identifiers)) {
+      const sanitized = sanitizeIdentifierValue(value)
+      if (isValidIdentifierType(type) && sanitized !== undefined) identifiers[type] = sanitized
+    }
+    user.identifiers = identifiers
+  }
+  const identified = user.id || user.userId || user.deviceId || Object.keys(user.identifiers ?? {}).length > 0
+  return identified ? user : undefined
+}
+
+/**
+ * The identifiers of a user in the reference's order (evaluation.md §3): custom ones, `$id`, `$deviceId`,
+ * `$hackleDeviceId` (when given), `$userId`. Invalid entries are reported and skipped.
+ */
+export function resolveIdentifiers(
+  user: HackleUser,
+  hackleDeviceId: string | undefined,
+  onInvalid?: (type: unknown, value: unknown) => void,
+): Identifiers {
+  const identifiers: Identifiers = {}
+  const add = (type: unknown, value: unknown) => {
+    if (isValidIdentifierType(type) && sanitizeIdentifierValue(value) !== undefined) identifiers[type] = value as string
+    else onInvalid?.(type, value)
+  }
+  const custom = user.identifiers
+  if (custom) for (const type in custom) add(type, custom[type])
+  add('$id', user.id || hackleDeviceId)
+  add('$deviceId', user.deviceId || hackleDeviceId)
+  if (hackleDeviceId !== undefined) add('$hackleDeviceId', hackleDeviceId)
+  if (user.userId !== undefined && user.userId !== null) add('$userId', user.userId)
+  return identifiers
+}

@@ -1,0 +1,48 @@
+import type { KernelHooks } from './hooks'
+import type { Logger } from './logger'
+import type { Storage } from './storage'
+import type { ResolvedConfig } from './config'
+import type { Workspace } from './evaluation'
+import type { HackleUser } from './identity/user'
+import type { HackleClient } from './client-types'
+import type { Properties } from './types'
+
+/** What a plugin receives: the hooks plus read access to the kernel's state. */
+export interface Kernel {
+  readonly sdkKey: string
+  readonly config: ResolvedConfig
+  readonly hooks: KernelHooks
+  readonly logger: Logger
+  readonly storage: Storage
+  /** The public client; plugins may call it like a page would. */
+  readonly client: HackleClient
+  /** The hackle device id (cookie `_hackle_hid`), fixed for the page's lifetime. */
+  readonly hackleDeviceId: string
+  workspace(): Workspace | undefined
+  currentUser(): HackleUser
+  /** Parses a workspace config and makes it active; false (logged) when it is unusable. */
+  setWorkspace(config: unknown): boolean
+  /** Delays `onInitialized` until the promise settles (call during `apply`). */
+  waitFor(work: Promise<unknown>): void
+  /** Supplies client methods that the kernel leaves to plugins (e.g. `updateUserProperties`). */
+  extend(methods: Partial<HackleClient>): void
+  /** Replaces the current user's properties (same user: no user-change notifications). */
+  setUserProperties(properties: Properties): void
+}
+
+export interface Plugin {
+  /** Unique kebab-case id: the tap name for every hook it taps, and the key for de-duplication. */
+  readonly name: string
+  /** Taps kernel hooks; runs once per client. May return a teardown that runs when the client closes. */
+  apply(kernel: Kernel): void | (() => void)
+}
+
+/** Identity helper that gives plugin factories their types. */
+export const definePlugin = <A extends unknown[]>(factory: (...args: A) => Plugin): ((...args: A) => Plugin) => factory
+
+/** Keeps the last plugin of each name, in the position where that name first appeared. */
+export function dedupePlugins(plugins: ReadonlyArray<Plugin | false | null | undefined>): Plugin[] {
+  const byName = new Map<string, Plugin>()
+  for (const plugin of plugins) if (plugin && typeof plugin.name === 'string') byName.set(plugin.name, plugin)
+  return [...byName.values()]
+}

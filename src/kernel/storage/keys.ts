@@ -1,0 +1,8 @@
+/** Storage keys and cookie names shared with the reference SDK (wire-format §8), so visitors keep their state. */
+
+export const COOKIE_DEVICE_ID = '_hackle_hid'
+export const COOKIE_LEGACY_ID = '_hackle_id'
+export const cookieUserDeviceId = (sdkKey: string) => `_hackle_did_${sdkKey}`
+export const cookieUserId = (sdkKey: string) => `_hackle_uid_${sdkKey}`
+export const workspaceCacheKey = (sdkKey: string) => `hackle-workspace-config_${sdkKey.slice(0, 8)}`
+export const manualOverrideKey = (sdkKey: string, kind: 'ab' | 'ff') => `hackle-manual-override_${kind}_${sdkKey.slice(0, 8)}`

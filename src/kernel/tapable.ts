@@ -1,0 +1,229 @@
+/**
+ * The hook runtime: tapable's API (tap / tapAsync / tapPromise / stage / before / intercept / withOptions /
+ * isUsed) and its hook classes, dispatched by plain loops. tapable itself compiles every hook with
+ * `new Function`, which a page with `script-src 'self'` forbids; nothing here generates code.
+ *
+ * This is the only module that implements or imports a hook runtime: everything else imports hooks from here.
+ */
+
+export interface TapOptions {
+  name: string
+  /** Lower stages run first; equal stages keep registration order. */
+  stage?: number
+  /** Run before the taps with these names. */
+  before?: string | string[]
+}
+
+export type TapType = 'sync' | 'async' | 'promise'
+
+export interface Tap extends TapOptions {
+  type: TapType
+  fn: (...args: any[]) => any
+}
+
+type Callback<R> = (error?: unknown, result?: R) => void
+
+export interface HookInterceptor<T extends unknown[], R> {
+  /** Called for each tap as it is registered; may return a replacement tap (used to isolate plugin errors). */
+  register?: (tap: Tap) => Tap | void
+  /** Called once per hook invocation, before any tap runs. */
+  call?: (...args: T) => void
+  /** Called before each tap runs. */
+  tap?: (tap: Tap) => void
+  /** Called when a tap throws or rejects; the error is still raised to the caller. */
+  error?: (error: unknown) => void
+  /** Called with the result of a bail or waterfall hook. */
+  result?: (result: R) => void
+  /** Called when every tap ran without a result. */
+  done?: () => void
+}
+
+// How taps' return values are used.
+const ALL = 0
+const BAIL = 1
+const WATERFALL = 2
+type Mode = typeof ALL | typeof BAIL | typeof WATERFALL
+
+export class Hook<T extends unknown[], R> {
+  readonly taps: Tap[] = []
+  readonly interceptors: HookInterceptor<T, R>[] = []
+
+  constructor(
+    readonly argNames: string[] = [],
+    readonly name?: string,
+  ) {}
+
+  isUsed(): boolean {
+    return this.taps.length > 0 || this.interceptors.length > 0
+  }
+
+  intercept(interceptor: HookInterceptor<T, R>): void {
+    this.interceptors.push(interceptor)
+    const register = interceptor.register
+    if (register) this.taps.forEach((tap, i) => (this.taps[i] = register(tap) ?? tap))
+  }
+
+  /** Removes every tap registered under `name` (used when a plugin is torn down). */
+  untap(name: string): void {
+    for (let i = this.taps.length; i--; ) if (this.taps[i]!.name === name) this.taps.splice(i, 1)
+  }
+
+  protected add(options: string | TapOptions, type: TapType, fn: Tap['fn']): void {
+    if (typeof options === 'string') options = { name: options }
+    if (!options?.name) throw new Error('Missing name for tap')
+    let tap: Tap = { ...options, type, fn }
+    for (const interceptor of this.interceptors) tap = interceptor.register?.(tap) ?? tap
+    const before = new Set(typeof tap.before === 'string' ? [tap.before] : tap.before)
+    const stage = tap.stage ?? 0
+    let i = this.taps.length
+    for (; i > 0; i--) {
+      const previous = this.taps[i - 1]!
+      if (before.size) before.delete(previous.name)
+      else if ((previous.stage ?? 0) <= stage) break
+    }
+    this.taps.splice(i, 0, tap)
+  }
+
+  protected notify(event: 'call', args: T): void
+  protected notify(event: 'tap', tap: Tap): void
+  protected notify(event: 'error' | 'result' | 'done', value?: unknown): void
+  protected notify(event: keyof HookInterceptor<T, R>, value?: unknown): void {
+    for (const interceptor of this.interceptors) {
+      const handler = interceptor[event] as ((...args: unknown[]) => void) | undefined
+      if (handler) event === 'call' ? handler(...(value as unknown[])) : handler(value)
+    }
+  }
+
+  protected settle(mode: Mode, result: unknown): void {
+    if (this.interceptors.length) mode !== ALL && (mode === WATERFALL || result !== undefined) ? this.notify('result', result) : this.notify('done')
+  }
+}
+
+abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
+  protected abstract readonly mode: Mode
+
+  tap(options: string | TapOptions, fn: (...args: T) => R | void): void {
+    this.add(options, 'sync', fn)
+  }
+
+  withOptions(extra: Partial<TapOptions>): Pick<this, 'tap'> {
+    return { tap: (options, fn) => this.tap({ ...extra, ...(typeof options === 'string' ? { name: options } : options) }, fn) } as Pick<this, 'tap'>
+  }
+
+  call(...args: T): Ret {
+    const { taps, mode } = this
+    const watched = this.interceptors.length > 0
+    if (watched) this.notify('call', args)
+    let result: unknown = mode === WATERFALL ? args[0] : undefined
+    try {
+      for (let i = 0; i < taps.length; i++) {
+        if (watched) this.notify('tap', taps[i]!)
+        const value = taps[i]!.fn(...args)
+        if (value === undefined || mode === ALL) continue
+        result = value
+        if (mode === BAIL) break
+        args[0] = value
+      }
+    } catch (error) {
+      if (watched) this.notify('error', error)
+      throw error
+    }
+    if (watched) this.settle(mode, result)
+    return result as Ret
+  }
+}
+
+/** Calls every tap in order; return values are ignored. */
+export class SyncHook<T extends unknown[] = [], R = void> extends SyncBase<T, R, void> {
+  protected readonly mode = ALL
+}
+
+/** Calls taps in order until one returns something other than `undefined`, and returns that. */
+export class SyncBailHook<T extends unknown[] = [], R = unknown> extends SyncBase<T, R, R | undefined> {
+  protected readonly mode = BAIL
+}
+
+/** Passes the first argument through every tap; a tap returning `undefined` leaves it unchanged. */
+export class SyncWaterfallHook<T extends [unknown, ...unknown[]], R = T[0]> extends SyncBase<T, R, R> {
+  protected readonly mode = WATERFALL
+}
+
+abstract class AsyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
+  protected abstract readonly mode: Mode
+  protected parallel = false
+
+  tap(options: string | TapOptions, fn: (...args: T) => R | void): void {
+    this.add(options, 'sync', fn)
+  }
+
+  tapPromise(options: string | TapOptions, fn: (...args: T) => Promise<R | void>): void {
+    this.add(options, 'promise', fn)
+  }
+
+  tapAsync(options: string | TapOptions, fn: (...args: [...T, Callback<R>]) => void): void {
+    this.add(options, 'async', fn)
+  }
+
+  /** Runs one tap of any type and settles with its result. */
+  private run(tap: Tap, args: T): Promise<unknown> {
+    if (this.interceptors.length) this.notify('tap', tap)
+    return new Promise((resolve, reject) => {
+      if (tap.type === 'async') tap.fn(...args, (error?: unknown, value?: unknown) => (error ? reject(error) : resolve(value)))
+      else resolve(tap.fn(...args))
+    })
+  }
+
+  async promise(...args: T): Promise<Ret> {
+    const taps = this.taps.slice()
+    const mode = this.mode
+    if (this.interceptors.length) this.notify('call', args)
+    let result: unknown = mode === WATERFALL ? args[0] : undefined
+    try {
+      if (this.parallel) await Promise.all(taps.map((tap) => this.run(tap, args)))
+      else
+        for (const tap of taps) {
+          const value = await this.run(tap, args)
+          if (value === undefined || mode === ALL) continue
+          result = value
+          if (mode === BAIL) break
+          args[0] = value
+        }
+    } catch (error) {
+      this.notify('error', error)
+      throw error
+    }
+    this.settle(mode, result)
+    return result as Ret
+  }
+
+  callAsync(...argsAndCallback: [...T, Callback<Ret>]): void {
+    const callback = argsAndCallback.pop() as Callback<Ret>
+    this.promise(...(argsAndCallback as unknown as T)).then(
+      (result) => callback(undefined, result),
+      (error) => callback(error ?? new Error('hook failed')),
+    )
+  }
+}
+
+/** Runs taps one after another, waiting for each. */
+export class AsyncSeriesHook<T extends unknown[] = []> extends AsyncBase<T, void, void> {
+  protected readonly mode = ALL
+}
+
+/** Runs taps one after another until one resolves to something other than `undefined`. */
+export class AsyncSeriesBailHook<T extends unknown[] = [], R = unknown> extends AsyncBase<T, R, R | undefined> {
+  protected readonly mode = BAIL
+}
+
+/** Passes the first argument through every tap in turn; `undefined` leaves it unchanged. */
+export class AsyncSeriesWaterfallHook<T extends [unknown, ...unknown[]], R = T[0]> extends AsyncBase<T, R, R> {
+  protected readonly mode = WATERFALL
+}
+
+/** Starts every tap at once and waits for all of them; the first failure rejects. */
+export class AsyncParallelHook<T extends unknown[] = []> extends AsyncBase<T, void, void> {
+  protected readonly mode = ALL
+  protected override parallel = true
+}
+
+export type AnyHook = Hook<any, any>

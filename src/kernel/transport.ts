@@ -1,0 +1,63 @@
+/** The SDK identity the Hackle servers see; hackle-kit speaks as the reference build it replaces. */
+export const WIRE_SDK_NAME = 'javascript-sdk_browser'
+export const WIRE_SDK_VERSION = '11.56.1'
+
+export interface HttpRequest {
+  method: 'GET' | 'POST'
+  url: string
+  headers?: Record<string, string>
+  body?: string
+  keepalive?: boolean
+}
+
+export interface HttpResponse {
+  status: number
+  body: string
+  header(name: string): string | null
+}
+
+/** Adds the four `X-HACKLE-SDK-*` headers (wire-format §1.1) to a request. */
+export function sdkHeaders(sdkKey: string, extra?: Record<string, string>): Record<string, string> {
+  return {
+    'X-HACKLE-SDK-KEY': sdkKey,
+    'X-HACKLE-SDK-NAME': WIRE_SDK_NAME,
+    'X-HACKLE-SDK-VERSION': WIRE_SDK_VERSION,
+    'X-HACKLE-SDK-TIME': String(Date.now()),
+    ...extra,
+  }
+}
+
+function sendWithXhr(request: HttpRequest): Promise<HttpResponse> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    xhr.open(request.method, request.url, true)
+    for (const [name, value] of Object.entries(request.headers ?? {})) xhr.setRequestHeader(name, value)
+    xhr.onreadystatechange = () => {
+      if (xhr.readyState !== 4) return
+      if (xhr.status === 0) reject(new Error('Request Error'))
+      else resolve({ status: xhr.status, body: xhr.responseText, header: (name) => xhr.getResponseHeader(name) })
+    }
+    xhr.send(request.body ?? null)
+  })
+}
+
+/**
+ * Sends a request with fetch (XMLHttpRequest where fetch is missing); rejects with `Request Error` when the
+ * network fails, like the reference.
+ */
+export async function send(request: HttpRequest): Promise<HttpResponse> {
+  if (typeof fetch !== 'function') return sendWithXhr(request)
+  let response: Response
+  try {
+    response = await fetch(request.url, {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      keepalive: request.keepalive,
+    })
+  } catch (error) {
+    throw new Error(`Request Error: ${String(error)}`)
+  }
+  const body = await response.text()
+  return { status: response.status, body, header: (name) => response.headers.get(name) }
+}

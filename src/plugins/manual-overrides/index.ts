@@ -1,0 +1,47 @@
+import { definePlugin } from '../../kernel/plugin'
+import { manualOverrideKey, type KeyValueStore } from '../../kernel'
+
+const NAME = 'manual-overrides'
+
+/** Reads one override list: a JSON array of one-entry objects `[{"<experimentId>":"<variationId>"}, …]`. */
+function readOverrides(cookies: KeyValueStore, key: string): Map<string, string> {
+  const overrides = new Map<string, string>()
+  try {
+    const list: unknown = JSON.parse(cookies.get(key) ?? '[]')
+    if (Array.isArray(list)) {
+      for (const entry of list) {
+        if (entry && typeof entry === 'object') for (const [id, value] of Object.entries(entry)) overrides.set(id, String(value))
+      }
+    }
+  } catch {
+    // A corrupt cookie means no overrides.
+  }
+  return overrides
+}
+
+/**
+ * Applies the variation overrides a developer set with the Hackle DevTool (cookies `hackle-manual-override_ab_*` /
+ * `_ff_*`, shared with the reference SDK). Both lists apply to any experiment id, A/B list first
+ * (evaluation.md §7.1). The cookies are read at start and when the user changes.
+ */
+export const manualOverrides = definePlugin(() => ({
+  name: NAME,
+  apply(kernel) {
+    const { cookies } = kernel.storage
+    let lists: Map<string, string>[] = []
+    const load = () => {
+      lists = [readOverrides(cookies, manualOverrideKey(kernel.sdkKey, 'ab')), readOverrides(cookies, manualOverrideKey(kernel.sdkKey, 'ff'))]
+    }
+    load()
+    kernel.hooks.userChanged.tap(NAME, load)
+    // The first listed variation that belongs to the experiment wins, as in the reference.
+    kernel.hooks.overrideVariation.tap(NAME, (experiment) => {
+      const id = String(experiment.id)
+      for (const list of lists) {
+        const variationId = Number(list.get(id))
+        if (variationId && experiment.variations.some((variation) => variation.id === variationId)) return variationId
+      }
+      return undefined
+    })
+  },
+}))

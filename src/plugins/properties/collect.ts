@@ -1,0 +1,181 @@
+import { parseUserAgent, type UserAgentInfo } from './user-agent'
+
+/** Hackle properties of browser-behaviour.md §9, in the reference's key order (wire-format.md §4.7). */
+export type HackleProperties = {
+  platform: 'Web'
+  browserName: string
+  browserMajorVersion: string
+  browserVersion: string
+  orientation: string
+  userAgent: string
+  pagePath: string
+  pageTitle: string
+  host: string
+  url: string
+  referrer: string
+  queryParameter: string
+  protocol: string
+  osName: string
+  osVersion: string
+  deviceModel: string
+  deviceType: string
+  deviceVendor: string
+  deviceBrand: string
+  screenWidth: number | ''
+  screenHeight: number | ''
+  locale: string
+  language: string
+  timeZone: string
+}
+
+/** The page part of hackle properties (a page snapshot, browser-behaviour.md §5.3). */
+export type PageProperties = Pick<
+  HackleProperties,
+  'pagePath' | 'pageTitle' | 'host' | 'url' | 'referrer' | 'queryParameter' | 'protocol'
+>
+
+/** The browser part sent with web-view bridge requests (browser-behaviour.md §16.2). */
+export type BrowserProperties = Pick<
+  HackleProperties,
+  'browserName' | 'browserMajorVersion' | 'browserVersion' | 'orientation' | 'userAgent' | keyof PageProperties
+>
+
+/** Runs a browser API read; a missing or throwing API gives `fallback`. */
+function read<T>(get: () => unknown, ok: (v: unknown) => v is T, fallback: T): T {
+  try {
+    const value = get()
+    return ok(value) ? value : fallback
+  } catch {
+    return fallback
+  }
+}
+const isString = (v: unknown): v is string => typeof v === 'string'
+/** A real, non-zero number (the reference reports `width || ""`). */
+const isSize = (v: unknown): v is number => typeof v === 'number' && !!v
+const str = (get: () => unknown) => read(get, isString, '')
+
+const globalWindow = (): Window => (typeof window === 'undefined' ? ({} as Window) : window)
+
+/** The page part, read from `win.location` and `win.document`; protocol without its `:`. */
+export function pagePropertiesOf(win: Window = globalWindow()): PageProperties {
+  const location = () => win.location
+  return {
+    pagePath: str(() => location().pathname),
+    pageTitle: str(() => win.document.title),
+    host: str(() => location().host),
+    url: str(() => location().href),
+    referrer: str(() => win.document.referrer),
+    queryParameter: str(() => location().search),
+    protocol: str(() => location().protocol).replace(':', ''),
+  }
+}
+
+let lastUa: string | undefined
+let lastInfo: UserAgentInfo | undefined
+/** parseUserAgent, remembering the last user agent (it does not change during a page's life). */
+function userAgentInfo(ua: string): UserAgentInfo {
+  if (ua !== lastUa || !lastInfo) [lastUa, lastInfo] = [ua, parseUserAgent(ua)]
+  return lastInfo
+}
+
+const orientationOf = (win: Window) =>
+  str(() => /\b(?:landscape|portrait)\b/.exec(win.screen.orientation.type)?.[0])
+const userAgentOf = (win: Window) => str(() => win.navigator.userAgent)
+const localeOf = (win: Window) => str(() => win.navigator.languages[0])
+const sizeOf = (get: () => unknown) => read<number | ''>(get, isSize, '')
+
+/**
+ * The time zone from `Intl`. Deliberately filled on every browser; the reference leaves it "" wherever
+ * `window.orientation` is missing (all desktop browsers) through a coding slip (browser-behaviour.md §9).
+ */
+export const timeZoneOf = (): string => str(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
+
+function build(win: Window, page: PageProperties, timeZone: string): HackleProperties {
+  const ua = userAgentOf(win)
+  const info = userAgentInfo(ua)
+  const locale = localeOf(win)
+  return {
+    platform: 'Web',
+    browserName: info.browserName,
+    browserMajorVersion: info.browserMajorVersion,
+    browserVersion: info.browserVersion,
+    orientation: orientationOf(win),
+    userAgent: ua,
+    pagePath: page.pagePath,
+    pageTitle: page.pageTitle,
+    host: page.host,
+    url: page.url,
+    referrer: page.referrer,
+    queryParameter: page.queryParameter,
+    protocol: page.protocol,
+    osName: info.osName,
+    osVersion: info.osVersion,
+    deviceModel: info.deviceModel,
+    deviceType: info.deviceType,
+    deviceVendor: info.deviceVendor,
+    deviceBrand: info.deviceVendor,
+    screenWidth: sizeOf(() => win.screen.width),
+    screenHeight: sizeOf(() => win.screen.height),
+    locale,
+    language: locale.split('-')[0],
+    timeZone,
+  }
+}
+
+/**
+ * All hackle properties of `win`, freshly read. `page` replaces the page part (e.g. the page a page tracker
+ * started, whose title the reference keeps until the URL changes); by default it is read from `win`.
+ * Never throws: a missing or throwing browser API gives "".
+ */
+export function collectHackleProperties(win: Window = globalWindow(), page?: PageProperties): HackleProperties {
+  return build(win, page ?? pagePropertiesOf(win), timeZoneOf())
+}
+
+/** The browser part of hackle properties, for web-view bridge requests (browser-behaviour.md §16.2). */
+export function browserPropertiesOf(props: HackleProperties): BrowserProperties {
+  return {
+    browserName: props.browserName,
+    browserMajorVersion: props.browserMajorVersion,
+    browserVersion: props.browserVersion,
+    orientation: props.orientation,
+    userAgent: props.userAgent,
+    pagePath: props.pagePath,
+    pageTitle: props.pageTitle,
+    host: props.host,
+    url: props.url,
+    referrer: props.referrer,
+    queryParameter: props.queryParameter,
+    protocol: props.protocol,
+  }
+}
+
+/**
+ * A cached source of hackle properties for `win`: the same frozen object is returned until one of its inputs
+ * changes (URL, title, referrer, or the page object from `page`; user agent, orientation, screen size, locale).
+ * The user agent is parsed once and the time zone read once.
+ */
+export function hacklePropertiesSource(
+  win: Window = globalWindow(),
+  page?: () => PageProperties | null | undefined,
+): () => Readonly<HackleProperties> {
+  let timeZone: string | undefined
+  let inputs: unknown[] = []
+  let current: Readonly<HackleProperties> | undefined
+  return () => {
+    const customPage = page?.()
+    const next = [
+      customPage ?? str(() => win.location.href),
+      customPage ? '' : str(() => win.document.title),
+      customPage ? '' : str(() => win.document.referrer),
+      userAgentOf(win),
+      orientationOf(win),
+      sizeOf(() => win.screen.width),
+      sizeOf(() => win.screen.height),
+      localeOf(win),
+    ]
+    if (current && next.every((value, i) => value === inputs[i])) return current
+    inputs = next
+    timeZone ??= timeZoneOf()
+    return (current = Object.freeze(build(win, customPage ?? pagePropertiesOf(win), timeZone)))
+  }
+}

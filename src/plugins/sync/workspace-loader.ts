@@ -1,0 +1,51 @@
+import { describeError, sdkHeaders, send, workspaceCacheKey, WIRE_SDK_VERSION, type KeyValueStore, type Logger } from '../../kernel'
+
+interface CachedConfig {
+  config: unknown
+  lastModified: string | null
+  version: string
+}
+
+/** Reads, fetches and caches the workspace config (wire-format §2); the kernel parses it. */
+export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: KeyValueStore, logger: Logger) {
+  const cacheKey = workspaceCacheKey(sdkKey)
+  let lastModified: string | null = null
+
+  return {
+    /** The config a previous visit cached (by this SDK or the reference), unless another SDK version wrote it. */
+    cached(): unknown {
+      const text = local.get(cacheKey)
+      if (text === null) return undefined
+      let cached: Partial<CachedConfig> | undefined
+      try {
+        cached = JSON.parse(text) as Partial<CachedConfig>
+      } catch {
+        cached = undefined
+      }
+      if (!cached || cached.version !== WIRE_SDK_VERSION) {
+        local.remove(cacheKey)
+        return undefined
+      }
+      lastModified = typeof cached.lastModified === 'string' ? cached.lastModified : null
+      return cached.config
+    },
+
+    /** The fetched config; undefined when unchanged (304) or on failure, which is logged. */
+    async fetch(): Promise<unknown> {
+      try {
+        const headers = sdkHeaders(sdkKey, lastModified ? { 'If-Modified-Since': lastModified } : undefined)
+        const response = await send({ method: 'GET', url: `${sdkUrl}/api/v2/workspaces/${sdkKey}/config`, headers })
+        if (response.status === 304) return undefined
+        if (response.status < 200 || response.status > 299) throw new Error(`Http status code: ${response.status}`)
+        if (!response.body) throw new Error('Response body is empty')
+        const config: unknown = JSON.parse(response.body)
+        lastModified = response.header('Last-Modified')
+        local.set(cacheKey, JSON.stringify({ config, lastModified, version: WIRE_SDK_VERSION } satisfies CachedConfig))
+        return config
+      } catch (error) {
+        logger.error(`Failed to sync workspace: ${describeError(error)}`)
+        return undefined
+      }
+    },
+  }
+}

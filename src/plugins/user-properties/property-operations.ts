@@ -1,0 +1,116 @@
+import { sanitizePropertyValue, type Properties } from '../../kernel'
+
+export type PropertyOperation =
+  | '$set' | '$setOnce' | '$unset' | '$increment' | '$append' | '$appendOnce'
+  | '$prepend' | '$prependOnce' | '$remove' | '$clearAll'
+
+const MAX_PROPERTIES = 128
+const MAX_KEY_LENGTH = 128
+
+/**
+ * Adds a property the way the reference's properties builder does: at most 128 entries (a full map takes
+ * no writes at all), keys of at most 128 characters, values sanitized.
+ */
+function put(target: Map<string, unknown>, key: string, value: unknown, once = false): void {
+  if ((once && target.has(key)) || target.size >= MAX_PROPERTIES || key.length > MAX_KEY_LENGTH) return
+  const sanitized = sanitizePropertyValue(key, value)
+  if (sanitized !== undefined) target.set(key, sanitized)
+}
+
+const toArray = (value: unknown): unknown[] =>
+  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]
+
+const appendAll = (base: unknown[], values: unknown[], once: boolean) =>
+  values.reduce<unknown[]>((acc, value) => (once && acc.includes(value) ? acc : [...acc, value]), base)
+
+const prependAll = (base: unknown[], values: unknown[], once: boolean) =>
+  (once ? appendAll([], values, true) : values).reduceRight<unknown[]>(
+    (acc, value) => (once && acc.includes(value) ? acc : [value, ...acc]),
+    base,
+  )
+
+type Compute = (base: unknown, operand: unknown) => unknown
+
+const COMPUTE: Partial<Record<PropertyOperation, Compute>> = {
+  $increment: (base, operand) =>
+    typeof operand !== 'number' ? base : typeof base === 'number' ? base + operand : base ?? operand,
+  $append: (base, operand) => appendAll(toArray(base), toArray(operand), false),
+  $appendOnce: (base, operand) => appendAll(toArray(base), toArray(operand), true),
+  $prepend: (base, operand) => prependAll(toArray(base), toArray(operand), false),
+  $prependOnce: (base, operand) => prependAll(toArray(base), toArray(operand), true),
+  $remove: (base, operand) => toArray(operand).reduce<unknown[]>((acc, v) => acc.filter((e) => e !== v), toArray(base)),
+}
+
+function operate(operation: PropertyOperation, base: Map<string, unknown>, operands: Map<string, unknown>): Map<string, unknown> {
+  if (operation === '$clearAll') return new Map()
+  if (operation === '$unset') {
+    const next = new Map(base)
+    for (const key of operands.keys()) next.delete(key)
+    return next
+  }
+  if (operation === '$set' || operation === '$setOnce') {
+    if (base.size === 0) return operands
+    const next = new Map(base)
+    for (const [key, value] of operands) put(next, key, value, operation === '$setOnce')
+    return next
+  }
+  const compute = COMPUTE[operation]!
+  const next = new Map(base)
+  for (const [key, operand] of operands) {
+    const value = compute(next.get(key), operand)
+    if (value !== null && value !== undefined) put(next, key, value)
+    else next.delete(key)
+  }
+  return next
+}
+
+/** Property operations in the order each operation was first used (browser-behaviour §2.4). */
+export class PropertyOperations {
+  constructor(readonly operations: ReadonlyMap<PropertyOperation, ReadonlyMap<string, unknown>> = new Map()) {}
+
+  /** Applies the operations to a user's properties and returns the new properties. */
+  apply(properties: Properties | undefined): Properties {
+    let current = new Map(Object.entries(properties ?? {}))
+    for (const [operation, operands] of this.operations) current = operate(operation, current, new Map(operands))
+    return Object.fromEntries(current)
+  }
+
+  /** `{ "$set": {…}, … }`, the `$properties` event's properties. */
+  toRecord(): Record<string, Properties> {
+    const record: Record<string, Properties> = {}
+    for (const [operation, operands] of this.operations) record[operation] = Object.fromEntries(operands)
+    return record
+  }
+
+  get size(): number {
+    return this.operations.size
+  }
+}
+
+/** The reference's `PropertyOperationsBuilder`: a key may appear in one operation only; later uses are ignored. */
+export class PropertyOperationsBuilder {
+  private readonly operations = new Map<PropertyOperation, Map<string, unknown>>()
+
+  set = (key: string, value: unknown) => this.add('$set', key, value)
+  setOnce = (key: string, value: unknown) => this.add('$setOnce', key, value)
+  unset = (key: string) => this.add('$unset', key, '-')
+  increment = (key: string, value: number) => this.add('$increment', key, value)
+  append = (key: string, value: unknown) => this.add('$append', key, value)
+  appendOnce = (key: string, value: unknown) => this.add('$appendOnce', key, value)
+  prepend = (key: string, value: unknown) => this.add('$prepend', key, value)
+  prependOnce = (key: string, value: unknown) => this.add('$prependOnce', key, value)
+  remove = (key: string, value: unknown) => this.add('$remove', key, value)
+  clearAll = () => this.add('$clearAll', 'clearAll', '-')
+
+  build(): PropertyOperations {
+    return new PropertyOperations(new Map([...this.operations].map(([op, map]) => [op, new Map(map)])))
+  }
+
+  private add(operation: PropertyOperation, key: string, value: unknown): this {
+    for (const operands of this.operations.values()) if (operands.has(key)) return this
+    let operands = this.operations.get(operation)
+    if (!operands) this.operations.set(operation, (operands = new Map()))
+    if (typeof key === 'string') put(operands, key, value)
+    return this
+  }
+}

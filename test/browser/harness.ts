@@ -1,0 +1,83 @@
+// Shared fixtures for the e2e tests: the local server wired to the test pages, and page diagnostics.
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { Page } from 'playwright-core'
+import { startServer, type LocalServer } from '../../demo/server-core.mjs'
+import { BUNDLE, REPO } from './chromium'
+
+export const SDK_KEY = 'e2e-sdk-key-0123456789'
+/** The complete small example of wire-format.md §3.7. */
+export const EXAMPLE_WORKSPACE = JSON.parse(
+  readFileSync(resolve(REPO, 'test/browser/fixtures/example-workspace.json'), 'utf8'),
+)
+export const STRICT_CSP = "script-src 'self'"
+
+const PAGES = resolve(REPO, 'test/browser/pages')
+
+/** Serves the bundle at /hackle-kit.js, the test pages, and the fake API. `csp: null` = no CSP header. */
+export function startTestServer({ csp = STRICT_CSP as string | null, workspace = EXAMPLE_WORKSPACE } = {}): Promise<LocalServer> {
+  const cspHeaders: Record<string, string> = csp ? { 'Content-Security-Policy': csp } : {}
+  const html = (name: string) => ({ file: resolve(PAGES, name), headers: cspHeaders })
+  const js = (name: string) => ({ file: resolve(PAGES, name) })
+  return startServer({
+    workspace,
+    bundlePath: BUNDLE,
+    pages: {
+      '/app.html': html('app.html'),
+      '/probe.html': html('probe.html'),
+      '/blank.html': html('blank.html'),
+      '/guard.js': js('guard.js'),
+      '/app.js': js('app.js'),
+      '/eval-probe.js': js('eval-probe.js'),
+    },
+  })
+}
+
+export interface PageResult {
+  stage: 'start' | 'done' | 'error'
+  error?: string
+  init?: { success: boolean }
+  variation?: { variation: string; reason: string; buttonColor: string; maxItems: number }
+  variationShort?: string
+  flag?: { isOn: boolean; reason: string; isFeatureOn: boolean }
+  bannerText?: string
+  user?: { id?: string; deviceId?: string; userId?: string }
+}
+
+/** Collects uncaught page errors and console errors from the moment it is attached. */
+export function watchPage(page: Page) {
+  const pageErrors: string[] = []
+  const consoleErrors: string[] = []
+  page.on('pageerror', (e) => pageErrors.push(String(e?.stack ?? e)))
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(m.text())
+  })
+  return { pageErrors, consoleErrors }
+}
+
+/** Waits for pages/app.js to finish and returns its result object. */
+export async function appResult(page: Page): Promise<PageResult> {
+  await page.waitForFunction(
+    () => {
+      const r = (window as any).__result
+      return r && (r.stage === 'done' || r.stage === 'error')
+    },
+    null,
+    { timeout: 10_000 },
+  )
+  return page.evaluate(() => (window as any).__result)
+}
+
+/** CSP violation events and window errors recorded by pages/guard.js (after letting queued reports fire). */
+export async function guardRecords(page: Page): Promise<{ violations: any[]; errors: string[] }> {
+  await page.waitForTimeout(100)
+  return page.evaluate(() => ({ violations: (window as any).__cspViolations, errors: (window as any).__errors }))
+}
+
+/** Expected decisions for `{id:"user_1", deviceId:"user_1"}` on a Windows Chrome UA (wire-format §3.7). */
+export const USER_1_EXPECTED = {
+  variation: { variation: 'B', reason: 'TRAFFIC_ALLOCATED', buttonColor: 'red', maxItems: 3 },
+  variationShort: 'B',
+  flag: { isOn: false, reason: 'DEFAULT_RULE', isFeatureOn: false },
+  bannerText: 'Hello',
+}
