@@ -1,6 +1,6 @@
 /** The script-tag build: `window.Hackle`, a drop-in for the reference SDK's UMD bundle. */
 import { createInstance, getUserId, removeUserId, setUserId, DecisionReason } from './index'
-import { PropertyOperationsBuilder } from './plugins/user-properties'
+import { PropertyOperationsBuilder } from './plugins/identity'
 
 const Hackle = { createInstance, getUserId, setUserId, removeUserId, PropertyOperationsBuilder, DecisionReason }
 

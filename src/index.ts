@@ -5,7 +5,7 @@ import { uuid } from './kernel/util/uuid'
 
 export * from './kernel'
 export { preset } from './preset'
-export { PropertyOperationsBuilder, PropertyOperations } from './plugins/user-properties'
+export { PropertyOperationsBuilder, PropertyOperations } from './plugins/identity'
 
 export interface InstanceConfig extends HackleConfig {
   /** Extra plugins after the preset, or a function that edits the preset's list. */

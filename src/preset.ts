@@ -4,9 +4,9 @@ import { campaign } from './plugins/campaign'
 import { manualOverrides } from './plugins/manual-overrides'
 import { events } from './plugins/events'
 import { sync } from './plugins/sync'
-import { userProperties } from './plugins/user-properties'
+import { identity } from './plugins/identity'
 
 /** Every built-in plugin, in the order they should apply. The only module that imports all plugins. */
 export function preset(): Plugin[] {
-  return [properties(), campaign(), manualOverrides(), sync(), userProperties(), events()]
+  return [properties(), campaign(), manualOverrides(), sync(), identity(), events()]
 }

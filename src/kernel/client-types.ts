@@ -31,7 +31,7 @@ export interface HackleClient {
   setDeviceId(deviceId: string): Promise<void>
   setUserProperty(key: string, value: unknown): Promise<void>
   setUserProperties(properties: Properties): Promise<void>
-  /** Applies property operations (`PropertyOperationsBuilder` from the user-properties plugin). */
+  /** Applies property operations (`PropertyOperationsBuilder` from the identity plugin). */
   updateUserProperties(operations: unknown): Promise<void>
   resetUser(): Promise<void>
   onInitialized(options?: { timeout?: number }): Promise<{ success: boolean }>

@@ -1,12 +1,10 @@
-import { DecisionReason, type Workspace } from './evaluation'
-import { Decision, FeatureFlagDecision, experimentView } from './decision'
+import type { Workspace } from './evaluation'
 import { trackEvent } from './events/factory'
-import { sanitizeIdentifierValue, sanitizeUser } from './identity/user'
 import { describeError, type Logger } from './logger'
 import { isObject } from './util/object'
-import type { Decider } from './decider'
+import type { Decisions } from './decisions'
 import type { KernelHooks } from './hooks'
-import type { UserChange, UserManager } from './identity/user-manager'
+import type { UserManager } from './identity/user-manager'
 import type { HackleClient, HackleEvent, HackleRemoteConfig } from './client-types'
 import type { EvaluationUser, Properties, User } from './types'
 
@@ -14,7 +12,7 @@ interface ClientParts {
   hooks: KernelHooks
   logger: Logger
   users: UserManager
-  decider: Decider
+  decisions: Decisions
   workspace: () => Workspace | undefined
   /** Settles with whether a workspace is available once the initial load is over. */
   initialization: Promise<boolean>
@@ -25,9 +23,7 @@ const DEFAULT_TIMEOUT = 3000
 
 /** The public client: the reference's API, every method bound and guarded so nothing reaches the page. */
 export function createClient(parts: ClientParts): HackleClient {
-  const { hooks, logger, users, decider, workspace } = parts
-  let initialized = false
-  void parts.initialization.then(() => (initialized = true))
+  const { hooks, logger, users, decisions, workspace } = parts
 
   /** A user argument updates the current user first, exactly as in the reference (browser-behaviour §2.3). */
   function resolveUser(user: User | string | undefined): EvaluationUser {
@@ -36,23 +32,6 @@ export function createClient(parts: ClientParts): HackleClient {
     else if (user !== undefined && user !== null) logger.warn(`Invalid user argument ignored: ${String(user)}`)
     return hooks.resolveUser.call(users.evaluationUser())
   }
-
-  /** Notifies `userUpdated` and settles once the follow-up work the taps registered is over. */
-  const afterUpdate = ({ previous, current }: UserChange): Promise<void> => {
-    const work: Promise<unknown>[] = []
-    hooks.userUpdated.call({ previous, current, waitFor: (promise) => void work.push(promise.catch(() => undefined)) })
-    return Promise.all(work).then(() => undefined)
-  }
-
-  const guarded = <A extends unknown[]>(what: string, body: (...args: A) => Promise<void> | void) =>
-    (...args: A): Promise<void> => {
-      try {
-        return Promise.resolve(body(...args)).catch((error) => logger.error(`Unexpected exception while ${what}: ${describeError(error)}`))
-      } catch (error) {
-        logger.error(`Unexpected exception while ${what}: ${describeError(error)}`)
-        return Promise.resolve()
-      }
-    }
 
   function track(event: HackleEvent | string, user?: User | string, timestamp = Date.now()): void {
     try {
@@ -72,57 +51,22 @@ export function createClient(parts: ClientParts): HackleClient {
     }
   }
 
-  const setId = (field: 'userId' | 'deviceId', value: unknown) => {
-    const sanitized = sanitizeIdentifierValue(value)
-    if (!sanitized) return logger.warn(`Invalid ${field}. [${field}=${String(value)}]`)
-    return afterUpdate(users.update({ ...users.current(), [field]: sanitized }))
-  }
-
-  /** A method whose implementation comes from a plugin that this client was built without. */
-  const missing = (method: string, plugin: string) => (): Promise<void> => {
-    logger.warn(`${method} needs the ${plugin} plugin.`)
-    return Promise.resolve()
-  }
+  /** Methods whose implementations come from a plugin this client was built without: they warn and resolve. */
+  const missing = <K extends string>(plugin: string, methods: K[]) =>
+    Object.fromEntries(
+      methods.map((method) => [method, () => (logger.warn(`${method} needs the ${plugin} plugin.`), Promise.resolve())]),
+    ) as Record<K, () => Promise<void>>
 
   function remoteConfig(user?: User | string): HackleRemoteConfig {
-    const getDetail = <T>(key: string, defaultValue: T) => {
-      try {
-        return decider.remoteConfig(key, resolveUser(user), defaultValue)
-      } catch (error) {
-        logger.error(
-          `Unexpected exception while deciding remote config parameter[${key}]. Returning default value. : ${describeError(error)}`,
-        )
-        return { value: defaultValue, reason: DecisionReason.EXCEPTION }
-      }
-    }
+    const getDetail = <T>(key: string, defaultValue: T) => decisions.remoteConfig(key, () => resolveUser(user), defaultValue)
     return { getDetail, get: (key, defaultValue) => getDetail(key, defaultValue).value } as HackleRemoteConfig
   }
 
-  function variationDetail(experimentKey: number, user?: User | string, defaultVariation?: string): Decision {
-    const fallback = defaultVariation || 'A'
-    try {
-      return decider.experiment(experimentKey, resolveUser(user), fallback)
-    } catch (error) {
-      logger.error(
-        `Unexpected exception while deciding variation for experiment[${experimentKey}]. Returning default variation[${fallback}] : ${describeError(error)}`,
-      )
-      return new Decision(fallback, DecisionReason.EXCEPTION)
-    }
-  }
-
-  function featureFlagDetail(featureKey: number, user?: User | string): FeatureFlagDecision {
-    try {
-      return decider.featureFlag(featureKey, resolveUser(user))
-    } catch (error) {
-      logger.error(
-        `Unexpected exception while deciding feature flag[${featureKey}]. Returning default value[false] : ${describeError(error)}`,
-      )
-      return new FeatureFlagDecision(false, DecisionReason.EXCEPTION)
-    }
-  }
+  const variationDetail = (key: number, user?: User | string, defaultVariation?: string) =>
+    decisions.variationDetail(key, () => resolveUser(user), defaultVariation || 'A')
+  const featureFlagDetail = (key: number, user?: User | string) => decisions.featureFlagDetail(key, () => resolveUser(user))
 
   async function onInitialized(options?: { timeout?: number }): Promise<{ success: boolean }> {
-    if (initialized) return { success: workspace() !== undefined }
     const timeout = typeof options?.timeout === 'number' ? options.timeout : DEFAULT_TIMEOUT
     let timer: ReturnType<typeof setTimeout> | undefined
     const expired = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)))
@@ -142,35 +86,13 @@ export function createClient(parts: ClientParts): HackleClient {
     featureFlagDetail,
     remoteConfig,
     getExperiment(experimentKey) {
-      try {
-        if (!experimentKey) return void logger.error('experimentKey must not be empty')
-        const ws = workspace()
-        const experiment = ws?.experiments.get(experimentKey)
-        return ws && experiment ? experimentView(experiment) : undefined
-      } catch (error) {
-        logger.error(`Unexpected exception while get experiment[${experimentKey}]: ${describeError(error)}`)
-        return undefined
-      }
+      if (!experimentKey) return void logger.error('experimentKey must not be empty')
+      const experiment = workspace()?.experiments.get(experimentKey)
+      return experiment && experiment
     },
     track: (event, user) => track(event, user),
     getUser: () => ({ ...users.current() }),
-    setUser: guarded('set user', (user: User) => {
-      const sanitized = sanitizeUser(user)
-      if (!sanitized) return logger.warn('invalid user')
-      return afterUpdate(users.update(sanitized))
-    }),
-    setUserId: guarded('set userId', (userId: unknown) =>
-      userId === null || userId === undefined ? afterUpdate(users.update({ ...users.current(), userId: undefined })) : setId('userId', userId),
-    ),
-    setDeviceId: guarded('set deviceId', (deviceId: unknown) => setId('deviceId', deviceId)),
-    setUserProperty: missing('setUserProperty', 'user-properties'),
-    setUserProperties: missing('setUserProperties', 'user-properties'),
-    updateUserProperties: missing('updateUserProperties', 'user-properties'),
-    resetUser: guarded('reset user', () => {
-      const change = users.reset()
-      track({ key: '$properties', properties: { $clearAll: { clearAll: '-' } } })
-      return afterUpdate(change)
-    }),
+    ...missing('identity', ['setUser', 'setUserId', 'setDeviceId', 'setUserProperty', 'setUserProperties', 'updateUserProperties', 'resetUser']),
     onInitialized,
     onReady(block, timeout) {
       void onInitialized({ timeout }).then(() => {

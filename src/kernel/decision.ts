@@ -1,4 +1,4 @@
-import { getParameter, type Experiment, type ParameterConfiguration } from './evaluation'
+import { getParameter, type ParameterConfiguration } from './evaluation'
 
 type ParameterValue = string | number | boolean
 
@@ -11,11 +11,7 @@ export class ParameterConfig {
   }
 
   get<T>(key: string, defaultValue: T): T {
-    try {
-      return getParameter(this.configuration, key, defaultValue) as T
-    } catch {
-      return defaultValue
-    }
+    return getParameter(this.configuration, key, defaultValue) as T
   }
 }
 
@@ -23,28 +19,11 @@ const EMPTY_CONFIG = new ParameterConfig()
 export const parameterConfig = (configuration?: ParameterConfiguration) =>
   configuration ? new ParameterConfig(configuration) : EMPTY_CONFIG
 
-/** The public view of an experiment or flag (`HackleExperiment`). */
+/** The public, read-only view of an experiment or flag (`HackleExperiment`); the parsed experiment satisfies it. */
 export interface HackleExperiment {
   readonly key: number
   readonly version: number
   readonly variations: ReadonlyArray<{ readonly key: string; readonly parameters: Record<string, ParameterValue> }>
-}
-
-const views = new WeakMap<Experiment, HackleExperiment>()
-
-export function experimentView(experiment: Experiment): HackleExperiment {
-  let view = views.get(experiment)
-  if (!view) {
-    view = Object.freeze({
-      key: experiment.key,
-      version: experiment.version,
-      variations: experiment.variations.map((variation) =>
-        Object.freeze({ key: variation.key, parameters: variation.config?.parameters ?? {} }),
-      ),
-    })
-    views.set(experiment, view)
-  }
-  return view
 }
 
 abstract class DecisionBase {

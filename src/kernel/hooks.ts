@@ -31,28 +31,28 @@ export function createHooks() {
      * Fill the user that a decision or event is made for: hackle properties, campaign properties, cohorts.
      * The object is freshly built for this call and the tap may mutate it; return a replacement or nothing.
      */
-    resolveUser: new SyncWaterfallHook<[EvaluationUser]>(['user']),
+    resolveUser: new SyncWaterfallHook<[EvaluationUser]>(),
     /** Force a variation id for an experiment or flag (DevTool). The first tap returning a number wins. */
-    overrideVariation: new SyncBailHook<[Experiment], number | void>(['experiment']),
+    overrideVariation: new SyncBailHook<[Experiment], number | void>(),
     /** A workspace became active (cache, `workspaceConfig` option, fetch or poll). */
-    workspaceLoaded: new SyncHook<[Workspace]>(['workspace']),
+    workspaceLoaded: new SyncHook<[Workspace]>(),
     /** The current user became a different user (userId or deviceId changed). */
-    userChanged: new SyncHook<[HackleUser, HackleUser, number]>(['previous', 'current', 'timestamp']),
+    userChanged: new SyncHook<[HackleUser, HackleUser, number]>(),
     /**
      * A user call updated the current user (same user or not). Follow-up syncs (cohorts, user targets) go here,
      * registered with `update.waitFor` so the caller's promise settles after them.
      */
-    userUpdated: new SyncHook<[UserUpdate]>(['update']),
+    userUpdated: new SyncHook<[UserUpdate]>(),
     /** An exposure, remote-config or track event was created. Read-only: queueing and sending tap here. */
-    eventCreated: new SyncHook<[SdkEvent]>(['event']),
+    eventCreated: new SyncHook<[SdkEvent]>(),
     /** Write out buffered work now: synchronously (beacon) when the page may be going away, else in the background. */
-    flush: new SyncHook<[FlushReason]>(['reason']),
+    flush: new SyncHook<[FlushReason]>(),
     /** The initial workspace load settled (successfully or not). */
-    initialized: new SyncHook<[boolean]>(['success']),
+    initialized: new SyncHook<[boolean]>(),
     /** A tap threw or rejected; the kernel isolated it. */
-    pluginError: new SyncHook<[PluginError]>(['error']),
+    pluginError: new SyncHook<[PluginError]>(),
     /** The client is being closed; release listeners and timers. */
-    destroy: new SyncHook<[]>([]),
+    destroy: new SyncHook<[]>(),
   })
 }
 

@@ -3,10 +3,10 @@ import { createHooks, type PluginError } from './hooks'
 import { isolateHook } from './isolate'
 import { createLogger, describeError } from './logger'
 import { dedupePlugins, type Kernel, type Plugin } from './plugin'
-import { createCookieStore, createLocalStore, type Storage } from './storage'
+import { createCookieStore, type Storage } from './storage'
 import { resolveHackleDeviceId } from './identity/device-id'
 import { createUserManager } from './identity/user-manager'
-import { createDecider } from './decider'
+import { createDecisions } from './decisions'
 import { createClient } from './client'
 import { parseWorkspace, type Workspace } from './evaluation'
 import type { HackleClient } from './client-types'
@@ -33,7 +33,6 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
 
   const storage: Storage = {
     cookies: createCookieStore({ days: COOKIE_DAYS, sameSite: config.sameSiteCookie, secure: config.secureCookie }, logger.warn),
-    local: createLocalStore(logger.warn),
   }
   const hackleDeviceId = resolveHackleDeviceId(storage.cookies)
 
@@ -73,11 +72,11 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
     hooks,
     logger,
     users,
-    decider: createDecider({ hooks, logger, users, workspace: () => workspace }),
+    decisions: createDecisions(hooks, logger, () => workspace),
     workspace: () => workspace,
     // Settles after the plugins' start-up work (config fetch), with whether a workspace is available.
     initialization: Promise.resolve().then(async () => {
-      await Promise.all(pending.map((work) => work.catch((error) => logger.error(`Failed to sync: ${describeError(error)}`))))
+      await Promise.allSettled(pending)
       hooks.initialized.call(workspace !== undefined)
       return workspace !== undefined
     }),
@@ -93,7 +92,8 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
           logger.error(`Failed to tear down a plugin: ${describeError(error)}`)
         }
       }
-      for (const plugin of plugins) for (const hook of Object.values(hooks)) (hook as AnyHook).untap(plugin.name)
+      // Only plugins tap the kernel's hooks: dropping every tap releases them all.
+      for (const hook of Object.values(hooks)) (hook as AnyHook).taps.length = 0
     },
   })
 
@@ -110,6 +110,8 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
     setWorkspace: (dto) => !closed && setWorkspace(dto),
     waitFor: (work) => void pending.push(work),
     extend: (methods) => void Object.assign(client, methods),
+    updateUser: users.update,
+    resetUser: users.reset,
     setUserProperties: (properties) => void users.setProperties(properties),
   }
   if (config.workspaceConfig !== undefined) setWorkspace(config.workspaceConfig)

@@ -28,8 +28,5 @@ export function createLogger(options: { debug?: boolean; disabled?: boolean } = 
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
 }
 
-/** Text of an unknown thrown value, as the reference prints it (`Error: message`). */
-export function describeError(error: unknown): string {
-  if (error instanceof Error) return `${error.name}: ${error.message}`
-  return String(error)
-}
+/** Text of an unknown thrown value, as the reference prints it (`Error: message`, Error's own toString). */
+export const describeError = (error: unknown): string => String(error)

@@ -5,7 +5,8 @@ import type { ResolvedConfig } from './config'
 import type { Workspace } from './evaluation'
 import type { HackleUser } from './identity/user'
 import type { HackleClient } from './client-types'
-import type { Properties } from './types'
+import type { Properties, User } from './types'
+import type { UserChange } from './identity/user-manager'
 
 /** What a plugin receives: the hooks plus read access to the kernel's state. */
 export interface Kernel {
@@ -26,6 +27,10 @@ export interface Kernel {
   waitFor(work: Promise<unknown>): void
   /** Supplies client methods that the kernel leaves to plugins (e.g. `updateUserProperties`). */
   extend(methods: Partial<HackleClient>): void
+  /** The reference's user update step: decorate, merge with the same user, replace (browser-behaviour §2.3). */
+  updateUser(user: User): UserChange
+  /** Back to the anonymous user of this device. */
+  resetUser(): UserChange
   /** Replaces the current user's properties (same user: no user-change notifications). */
   setUserProperties(properties: Properties): void
 }

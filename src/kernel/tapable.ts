@@ -1,6 +1,5 @@
 /**
- * The hook runtime: tapable's API (tap / tapAsync / tapPromise / stage / before / intercept / withOptions /
- * isUsed) and its hook classes, dispatched by plain loops. tapable itself compiles every hook with
+ * The hook runtime: tapable's API (tap / tapAsync / tapPromise / stage / before / intercept / isUsed) and its hook classes, dispatched by plain loops. tapable itself compiles every hook with
  * `new Function`, which a page with `script-src 'self'` forbids; nothing here generates code.
  *
  * This is the only module that implements or imports a hook runtime: everything else imports hooks from here.
@@ -104,10 +103,6 @@ abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
 
   tap(options: string | TapOptions, fn: (...args: T) => R | void): void {
     this.add(options, 'sync', fn)
-  }
-
-  withOptions(extra: Partial<TapOptions>): Pick<this, 'tap'> {
-    return { tap: (options, fn) => this.tap({ ...extra, ...(typeof options === 'string' ? { name: options } : options) }, fn) } as Pick<this, 'tap'>
   }
 
   call(...args: T): Ret {

@@ -16,7 +16,7 @@ export function resolveAction(ctx: EvaluationContext, experiment: Experiment, ac
   return slot ? variationById(experiment, slot.variationId) : undefined
 }
 
-/** Only called once the identifier is known to be present. */
+/** Mutual exclusion (evaluation.md §8.3); the A/B flow calls it only once the identifier is known to be present. */
 export function isInContainerGroup(ctx: EvaluationContext, experiment: Experiment): boolean {
   const container = ctx.ws.containers.get(experiment.containerId!) || fail(`container[${experiment.containerId}]`)
   const slot = slotOf(bucketOf(ctx, container.bucketId), identifierOf(ctx, experiment.identifierType))

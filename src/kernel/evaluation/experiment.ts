@@ -3,7 +3,7 @@ import { abTestFlow } from './ab-test-flow'
 import { createContext, enter } from './context'
 import type { EvaluationContext, EvaluationOptions, ExperimentEvaluation } from './context'
 import { flagFlow } from './flag-flow'
-import { DecisionReason as R, type Experiment, type Workspace } from './model'
+import { type Experiment, type Workspace } from './model'
 
 /** Evaluates an experiment inside a context (circular detection included). */
 export function evaluateInContext(
@@ -36,7 +36,7 @@ export function nestedEvaluation(
 ): ExperimentEvaluation {
   for (const e of ctx.evaluations) if (e.experiment.id === experiment.id) return e
   let e = evaluateInContext(ctx, experiment, 'A')
-  if (abTest && e.reason === R.TRAFFIC_ALLOCATED) e = { ...e, reason: R.TRAFFIC_ALLOCATED_BY_TARGETING }
+  if (abTest && e.reason === 'TRAFFIC_ALLOCATED') e = { ...e, reason: 'TRAFFIC_ALLOCATED_BY_TARGETING' }
   ctx.evaluations.push(e)
   return e
 }

@@ -1,4 +1,4 @@
-export { parseWorkspace } from './parse'
+export { parseWorkspace, splitUrlTargets } from './parse'
 export { evaluateExperiment, evaluateInContext } from './experiment'
 export { evaluateRemoteConfig, requiredValueType } from './remote-config'
 export type { RemoteConfigEvaluation, ValueTypeName } from './remote-config'

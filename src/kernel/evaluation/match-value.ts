@@ -119,6 +119,7 @@ export function compileMatch(
   }
 }
 
+/** Does the converted user value `x` satisfy `op` against the converted match value `v`? */
 function holds(op: number, x: any, v: any, cmp: (a: any, b: any) => number): boolean {
   if (op === CONTAINS) return x.includes(v)
   if (op === STARTS_WITH) return x.startsWith(v)

@@ -85,6 +85,8 @@ export interface Variation {
   parameterConfigurationId?: number
   /** the parameter configuration with that id (the first one in config order) */
   config?: ParameterConfiguration
+  /** its parameters ({} without one): the public `HackleExperiment` view reads them */
+  parameters: Record<string, string | number | boolean>
 }
 
 export interface Experiment {
@@ -99,8 +101,6 @@ export interface Experiment {
   implementationType: ImplementationType
   containerId?: number
   winnerVariationId?: number
-  /** from execution.targetUrls; absent when it is null/missing */
-  splitUrlTargets?: { match: Target[]; notMatch: Target[] }
   /** identifier value → variation id (execution.userOverrides, later entries win) */
   userOverrides: ReadonlyMap<unknown, number>
   segmentOverrides: TargetRule[]
@@ -174,8 +174,6 @@ export interface EventType {
 export interface Workspace {
   readonly experiments: ReadonlyMap<number, Experiment>
   readonly featureFlags: ReadonlyMap<number, Experiment>
-  /** A/B tests with implementationType SPLIT_URL, by key, in config order */
-  readonly splitUrlExperiments: readonly Experiment[]
   readonly eventTypes: ReadonlyMap<string, EventType>
   readonly remoteConfigParameters: ReadonlyMap<string, RemoteConfigParameter>
   readonly attributes: Record<string, unknown>
@@ -187,13 +185,41 @@ export interface Workspace {
   readonly parameterConfigurations: ReadonlyMap<number, ParameterConfiguration>
 }
 
-const REASON_NAMES = words(
-  'SDK_NOT_READY EXCEPTION INVALID_INPUT UNSUPPORTED_PLATFORM TYPE_MISMATCH EXPERIMENT_NOT_FOUND EXPERIMENT_DRAFT EXPERIMENT_PAUSED EXPERIMENT_COMPLETED OVERRIDDEN TRAFFIC_NOT_ALLOCATED NOT_IN_MUTUAL_EXCLUSION_EXPERIMENT IDENTIFIER_NOT_FOUND VARIATION_DROPPED TRAFFIC_ALLOCATED TRAFFIC_ALLOCATED_BY_TARGETING NOT_IN_EXPERIMENT_TARGET FEATURE_FLAG_NOT_FOUND FEATURE_FLAG_INACTIVE INDIVIDUAL_TARGET_MATCH TARGET_RULE_MATCH DEFAULT_RULE REMOTE_CONFIG_PARAMETER_NOT_FOUND IN_APP_MESSAGE_NOT_FOUND IN_APP_MESSAGE_DRAFT IN_APP_MESSAGE_PAUSED IN_APP_MESSAGE_HIDDEN IN_APP_MESSAGE_TARGET NOT_IN_IN_APP_MESSAGE_PERIOD NOT_IN_IN_APP_MESSAGE_TIMETABLE NOT_IN_IN_APP_MESSAGE_TARGET IN_APP_MESSAGE_FREQUENCY_CAPPED EXPERIMENT_CONTROL_GROUP',
-)
+export type DecisionReasonName = keyof typeof DecisionReason
 
-export type DecisionReasonName = (typeof REASON_NAMES)[number]
-
-/** Every decision reason of evaluation.md §17, as string constants. */
-export const DecisionReason: { readonly [K in DecisionReasonName]: K } = /* @__PURE__ */ Object.freeze(
-  Object.fromEntries(REASON_NAMES.map((r) => [r, r])) as { [K in DecisionReasonName]: K },
-)
+/** Every decision reason of evaluation.md §17, as string constants (a literal, so bundles drop it when unused). */
+export const DecisionReason = /* @__PURE__ */ Object.freeze({
+  SDK_NOT_READY: 'SDK_NOT_READY',
+  EXCEPTION: 'EXCEPTION',
+  INVALID_INPUT: 'INVALID_INPUT',
+  UNSUPPORTED_PLATFORM: 'UNSUPPORTED_PLATFORM',
+  TYPE_MISMATCH: 'TYPE_MISMATCH',
+  EXPERIMENT_NOT_FOUND: 'EXPERIMENT_NOT_FOUND',
+  EXPERIMENT_DRAFT: 'EXPERIMENT_DRAFT',
+  EXPERIMENT_PAUSED: 'EXPERIMENT_PAUSED',
+  EXPERIMENT_COMPLETED: 'EXPERIMENT_COMPLETED',
+  OVERRIDDEN: 'OVERRIDDEN',
+  TRAFFIC_NOT_ALLOCATED: 'TRAFFIC_NOT_ALLOCATED',
+  NOT_IN_MUTUAL_EXCLUSION_EXPERIMENT: 'NOT_IN_MUTUAL_EXCLUSION_EXPERIMENT',
+  IDENTIFIER_NOT_FOUND: 'IDENTIFIER_NOT_FOUND',
+  VARIATION_DROPPED: 'VARIATION_DROPPED',
+  TRAFFIC_ALLOCATED: 'TRAFFIC_ALLOCATED',
+  TRAFFIC_ALLOCATED_BY_TARGETING: 'TRAFFIC_ALLOCATED_BY_TARGETING',
+  NOT_IN_EXPERIMENT_TARGET: 'NOT_IN_EXPERIMENT_TARGET',
+  FEATURE_FLAG_NOT_FOUND: 'FEATURE_FLAG_NOT_FOUND',
+  FEATURE_FLAG_INACTIVE: 'FEATURE_FLAG_INACTIVE',
+  INDIVIDUAL_TARGET_MATCH: 'INDIVIDUAL_TARGET_MATCH',
+  TARGET_RULE_MATCH: 'TARGET_RULE_MATCH',
+  DEFAULT_RULE: 'DEFAULT_RULE',
+  REMOTE_CONFIG_PARAMETER_NOT_FOUND: 'REMOTE_CONFIG_PARAMETER_NOT_FOUND',
+  IN_APP_MESSAGE_NOT_FOUND: 'IN_APP_MESSAGE_NOT_FOUND',
+  IN_APP_MESSAGE_DRAFT: 'IN_APP_MESSAGE_DRAFT',
+  IN_APP_MESSAGE_PAUSED: 'IN_APP_MESSAGE_PAUSED',
+  IN_APP_MESSAGE_HIDDEN: 'IN_APP_MESSAGE_HIDDEN',
+  IN_APP_MESSAGE_TARGET: 'IN_APP_MESSAGE_TARGET',
+  NOT_IN_IN_APP_MESSAGE_PERIOD: 'NOT_IN_IN_APP_MESSAGE_PERIOD',
+  NOT_IN_IN_APP_MESSAGE_TIMETABLE: 'NOT_IN_IN_APP_MESSAGE_TIMETABLE',
+  NOT_IN_IN_APP_MESSAGE_TARGET: 'NOT_IN_IN_APP_MESSAGE_TARGET',
+  IN_APP_MESSAGE_FREQUENCY_CAPPED: 'IN_APP_MESSAGE_FREQUENCY_CAPPED',
+  EXPERIMENT_CONTROL_GROUP: 'EXPERIMENT_CONTROL_GROUP',
+} as const)

@@ -7,9 +7,11 @@ const mixK = (k: number): number => Math.imul(((k = Math.imul(k, C1)) << 15) | (
 
 /**
  * MurmurHash3 x86 32-bit, signed result. Each UTF-16 code unit contributes its low byte (evaluation.md §8.2).
- * A non-string input hashes like "" (the reference reads `.length` of a number as undefined).
+ * A non-string input hashes like "" (the reference reads `.length` of a number as undefined), except one with a
+ * length, such as an inherited `constructor` picked up as an identifier, which fails as it does in the reference.
  */
 export function murmur3(input: string, seed: number): number {
+  if (typeof input !== 'string' && (input as { length?: number } | null)?.length! > 0) throw new TypeError('Invalid identifier')
   const s = typeof input === 'string' ? input : ''
   const len = s.length
   const end = len & ~3

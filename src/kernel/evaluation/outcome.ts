@@ -1,12 +1,15 @@
 import type { EvaluationContext, ExperimentEvaluation } from './context'
 import { fail } from './context'
 import type { Experiment, Variation } from './model'
-import { DecisionReason as R } from './model'
 
 const NONE = Object.freeze([]) as unknown as ExperimentEvaluation[]
 
 export function variationById(experiment: Experiment, id: unknown): Variation | undefined {
   for (const v of experiment.variations) if (v.id === id) return v
+}
+
+function variationByKey(experiment: Experiment, key: string): Variation | undefined {
+  for (const v of experiment.variations) if (v.key === key) return v
 }
 
 /** The evaluation of `v`; `key` is the variation key when there is no `v` (see ofDefault). */
@@ -28,13 +31,7 @@ export const ofVariation = (
 
 /** The default variation (evaluation.md §6): the variation with that key, or the key alone. */
 export const ofDefault = (ctx: EvaluationContext, experiment: Experiment, key: string, reason: string) =>
-  ofVariation(
-    ctx,
-    experiment,
-    experiment.variations.find((v) => v.key === key),
-    reason,
-    key,
-  )
+  ofVariation(ctx, experiment, variationByKey(experiment, key), reason, key)
 
 export const ofWinner = (ctx: EvaluationContext, experiment: Experiment): ExperimentEvaluation =>
   ofVariation(
@@ -42,5 +39,5 @@ export const ofWinner = (ctx: EvaluationContext, experiment: Experiment): Experi
     experiment,
     (experiment.winnerVariationId && variationById(experiment, experiment.winnerVariationId)) ||
       fail(`winner variation [${experiment.id}]`),
-    R.EXPERIMENT_COMPLETED,
+    'EXPERIMENT_COMPLETED',
   )

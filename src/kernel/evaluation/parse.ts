@@ -63,7 +63,7 @@ const index = <T, K extends keyof T>(items: T[], field: K): Map<T[K], T> => new 
 /** Case-insensitive match of a string enum. */
 function enumOf<T extends string>(values: readonly T[], v: unknown, warn: Warn): T | undefined {
   const lower = typeof v === 'string' && v.toLowerCase()
-  const found = values.find((t) => t.toLowerCase() === lower)
+  const found = values.find((t) => t === v || t.toLowerCase() === lower)
   if (!found) warn(`Unsupported type [${v}]. Please use the latest version of sdk.`)
   return found
 }
@@ -132,7 +132,6 @@ function experiment(
   const implementationType =
     dto.implementationType == null ? 'DEFAULT' : enumOf(IMPLEMENTATION_TYPES, dto.implementationType, warn)
   const defaultRule = action(x.defaultRule, warn)
-  const urls = x.targetUrls
   return (
     status &&
     implementationType &&
@@ -141,15 +140,11 @@ function experiment(
       type,
       status,
       executionVersion: x.version,
-      variations: objects(dto.variations).map((v) => ({
-        ...(v as Variation),
-        dropped: v.status === 'DROPPED',
-        config: configs.find((c) => c.id === v.parameterConfigurationId),
-      })),
+      variations: objects(dto.variations).map((v) => {
+        const config = configs.find((c) => c.id === v.parameterConfigurationId)
+        return { ...(v as Variation), dropped: v.status === 'DROPPED', config, parameters: config?.parameters ?? {} }
+      }),
       implementationType,
-      splitUrlTargets: isObject(urls)
-        ? { match: targets(urls.match, PROPERTY_PLACE, warn), notMatch: targets(urls.notMatch, PROPERTY_PLACE, warn) }
-        : undefined,
       userOverrides: new Map(objects(x.userOverrides).map((o) => [o.userId, o.variationId])),
       segmentOverrides: rules(x.segmentOverrides, IDENTIFIER_PLACE, warn),
       targetAudiences: targets(x.targetAudiences, PROPERTY_PLACE, warn),
@@ -179,6 +174,17 @@ function remoteConfigParameter(dto: Dto, warn: Warn): RemoteConfigParameter | Fa
 }
 
 /**
+ * The include / exclude targets of a split-URL experiment (`execution.targetUrls`), or undefined when it has none.
+ * Parsed on demand: only the split-URL plugin needs them.
+ */
+export function splitUrlTargets(experiment: Experiment, warn: Warn = () => {}): { match: Target[]; notMatch: Target[] } | undefined {
+  const urls = (experiment as Dto).execution?.targetUrls
+  return isObject(urls)
+    ? { match: targets(urls.match, PROPERTY_PLACE, warn), notMatch: targets(urls.notMatch, PROPERTY_PLACE, warn) }
+    : undefined
+}
+
+/**
  * Parses a WorkspaceConfigDto. A missing or non-array list is empty, a missing `implementationType` is DEFAULT,
  * a missing `targetUrls` is null; items the reference drops are dropped; duplicate keys: the later item wins,
  * keeping the first one's position. Throws only if `dto` is not an object. Parsed items keep the DTO's other fields.
@@ -197,12 +203,6 @@ export function parseWorkspace(dto: unknown, warn: Warn = () => {}): Workspace {
       parseList(dto.featureFlags, (e) => experiment('FEATURE_FLAG', e, configs, warn)),
       'key',
     ),
-    splitUrlExperiments: [
-      ...index(
-        experiments.filter((e) => e.implementationType === 'SPLIT_URL'),
-        'key',
-      ).values(),
-    ],
     eventTypes: index(objects(dto.events) as EventType[], 'key'),
     remoteConfigParameters: index(
       parseList(dto.remoteConfigParameters, (p) => remoteConfigParameter(p, warn)),

@@ -2,9 +2,8 @@ import type { EvaluationUser } from '../types'
 import { bucketOf } from './actions'
 import { targetMatches } from './conditions'
 import { createContext, enter, type EvaluationOptions, type ExperimentEvaluation } from './context'
-import { DecisionReason as R, type RemoteConfigParameter, type RemoteConfigValue, type Workspace } from './model'
+import { type RemoteConfigParameter, type RemoteConfigValue, type Workspace } from './model'
 import { slotOf } from './murmur'
-import { PRIMITIVES } from './parameters'
 
 export interface RemoteConfigEvaluation {
   reason: string
@@ -17,12 +16,10 @@ export interface RemoteConfigEvaluation {
 
 export type ValueTypeName = 'STRING' | 'NUMBER' | 'BOOLEAN' | 'NULL' | 'UNKNOWN'
 
+const TYPE_NAMES: Partial<Record<string, ValueTypeName>> = { string: 'STRING', number: 'NUMBER', boolean: 'BOOLEAN' }
+
 export const requiredValueType = (defaultValue: unknown): ValueTypeName =>
-  defaultValue == null
-    ? 'NULL'
-    : PRIMITIVES.includes(typeof defaultValue)
-      ? ((typeof defaultValue).toUpperCase() as ValueTypeName)
-      : 'UNKNOWN'
+  defaultValue == null ? 'NULL' : TYPE_NAMES[typeof defaultValue] || 'UNKNOWN'
 
 const cut = (v: unknown): unknown => (typeof v === 'string' && v.length > 1024 ? v.slice(0, 1024) : v)
 
@@ -39,23 +36,23 @@ export function evaluateRemoteConfig(
   const type = requiredValueType(defaultValue)
   const properties: Record<string, unknown> = { requestValueType: type, requestDefaultValue: cut(defaultValue) }
   const identifier = user.identifiers[parameter.identifierType]
-  let reason: string = R.IDENTIFIER_NOT_FOUND
+  let reason: string = 'IDENTIFIER_NOT_FOUND'
   let value = defaultValue
   let valueId: number | undefined
   if (identifier != null) {
     let chosen: RemoteConfigValue = parameter.defaultValue
-    reason = R.DEFAULT_RULE
+    reason = 'DEFAULT_RULE'
     for (const rule of parameter.targetRules) {
       if (targetMatches(ctx, rule.target) && slotOf(bucketOf(ctx, rule.bucketId, 'bucket'), identifier)) {
         properties.targetRuleKey = rule.key
         properties.targetRuleName = rule.name
         chosen = rule.value
-        reason = R.TARGET_RULE_MATCH
+        reason = 'TARGET_RULE_MATCH'
         break
       }
     }
     if (type === 'UNKNOWN' || (type !== 'NULL' && typeof defaultValue !== typeof chosen.value)) {
-      reason = R.TYPE_MISMATCH
+      reason = 'TYPE_MISMATCH'
     } else {
       value = chosen.value
       valueId = chosen.id

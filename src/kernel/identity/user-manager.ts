@@ -1,4 +1,4 @@
-import type { EvaluationUser, Identifiers, Properties, TargetEvent, User } from '../types'
+import type { EvaluationUser, Identifiers, Properties, User } from '../types'
 import type { KeyValueStore } from '../storage'
 import { cookieUserDeviceId, cookieUserId } from '../storage'
 import { decorate, isSameUser, mergeUsers, resolveIdentifiers, type HackleUser } from './user'
@@ -34,12 +34,9 @@ export function createUserManager(options: UserManagerOptions) {
     write(cookieUserId(sdkKey), user.userId)
   }
 
-  const stored = storedUser()
-  let current = decorate(options.initialUser ?? stored ?? defaultUser, hackleDeviceId)
+  let current = decorate(options.initialUser ?? storedUser() ?? defaultUser, hackleDeviceId)
   save(current)
 
-  let cohorts: number[] = []
-  let targetEvents: TargetEvent[] = []
   // Identifiers are rebuilt only when the user object changes: decisions are the hot path.
   let identifiersFor: HackleUser | undefined
   let identifiers: Identifiers = {}
@@ -55,26 +52,21 @@ export function createUserManager(options: UserManagerOptions) {
   }
 
   return {
-    /** The user stored in cookies when the page loaded, if any (sessions compare against it). */
-    storedUser: stored ? decorate(stored, hackleDeviceId) : undefined,
     current: (): HackleUser => current,
     /** The reference's core update step (browser-behaviour §2.3): decorate, merge with the same user, replace. */
     update: (input: User): UserChange => replace(mergeUsers(current, decorate(input, hackleDeviceId))),
     reset: (): UserChange => replace(decorate(defaultUser, hackleDeviceId)),
     setProperties: (properties: Properties): UserChange => replace({ ...current, properties }),
-    setCohorts(next: number[]) {
-      cohorts = next
-    },
-    setTargetEvents(next: TargetEvent[]) {
-      targetEvents = next
-    },
-    /** A fresh evaluation user for the current user; `resolveUser` taps fill page-dependent parts. */
+    /**
+     * A fresh evaluation user for the current user; `resolveUser` taps fill the rest (hackle properties,
+     * campaign properties, cohorts, user targets).
+     */
     evaluationUser(): EvaluationUser {
       if (identifiersFor !== current) {
         identifiers = resolveIdentifiers(current, hackleDeviceId, options.onInvalidIdentifier)
         identifiersFor = current
       }
-      return { identifiers, properties: current.properties ?? {}, hackleProperties: {}, cohorts, targetEvents }
+      return { identifiers, properties: current.properties ?? {}, hackleProperties: {}, cohorts: [], targetEvents: [] }
     },
   }
 }

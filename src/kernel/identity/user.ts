@@ -1,6 +1,4 @@
 import type { Identifiers, Properties, User } from '../types'
-import { sanitizeProperties } from '../events/sanitize'
-import { isObject } from '../util/object'
 
 /**
  * The current user after decoration: `id` and `deviceId` default to the hackle device id.
@@ -35,27 +33,6 @@ export const isSameUser = (a: HackleUser, b: HackleUser): boolean => a.userId ==
 /** A changed user replaces the old one; the same user keeps the old properties under the new ones. */
 export const mergeUsers = (previous: HackleUser, next: HackleUser): HackleUser =>
   isSameUser(previous, next) ? { ...next, properties: { ...previous.properties, ...next.properties } } : next
-
-/** What `setUser` accepts (browser-behaviour §2.3), or undefined for a user with nothing to identify it. */
-export function sanitizeUser(input: unknown): User | undefined {
-  if (!isObject(input)) return undefined
-  const user: User = {
-    id: sanitizeIdentifierValue(input.id),
-    userId: sanitizeIdentifierValue(input.userId),
-    deviceId: sanitizeIdentifierValue(input.deviceId),
-  }
-  if (typeof input.properties === 'object' && input.properties !== null) user.properties = sanitizeProperties(input.properties)
-  if (isObject(input.identifiers)) {
-    const identifiers: Record<string, string> = {}
-    for (const [type, value] of Object.entries(input.identifiers)) {
-      const sanitized = sanitizeIdentifierValue(value)
-      if (isValidIdentifierType(type) && sanitized !== undefined) identifiers[type] = sanitized
-    }
-    user.identifiers = identifiers
-  }
-  const identified = user.id || user.userId || user.deviceId || Object.keys(user.identifiers ?? {}).length > 0
-  return identified ? user : undefined
-}
 
 /**
  * The identifiers of a user in the reference's order (evaluation.md §3): custom ones, `$id`, `$deviceId`,

@@ -34,12 +34,20 @@ export function createCookieStore(
   options: CookieOptions,
   onFailure: (message: string) => void,
   doc: () => Document = () => document,
-): KeyValueStore & { setFor(key: string, value: string, days: number): void } {
+): KeyValueStore & { set(key: string, value: string, days?: number): void } {
   const memory = createMemoryStore()
   let broken = false
-  const fail = (error: unknown) => {
-    if (!broken) onFailure(`cookies are unavailable, keeping data in memory: ${String(error)}`)
-    broken = true
+  /** Runs a cookie operation; the first failure switches the store to memory for the rest of the page. */
+  const attempt = <T>(operation: () => T, fallback: () => T): T => {
+    if (!broken) {
+      try {
+        return operation()
+      } catch (error) {
+        broken = true
+        onFailure(`cookies are unavailable, keeping data in memory: ${String(error)}`)
+      }
+    }
+    return fallback()
   }
   const write = (key: string, value: string, days: number) => {
     const domain = registrableDomain(doc().location.hostname)
@@ -48,38 +56,18 @@ export function createCookieStore(
     if (options.sameSite) text += `; SameSite=${options.sameSite}`
     if (options.secure) text += '; secure'
     doc().cookie = text
+    if (days > 0 && readCookie(doc().cookie, key) !== value) throw new Error('the cookie did not persist')
   }
   const store = {
-    get(key: string): string | null {
-      if (broken) return memory.get(key)
-      try {
-        return readCookie(doc().cookie, key)
-      } catch (error) {
-        fail(error)
-        return memory.get(key)
-      }
-    },
-    setFor(key: string, value: string, days: number): void {
+    get: (key: string): string | null => attempt(() => readCookie(doc().cookie, key), () => memory.get(key)),
+    /** Writes a cookie for `days` (default: the store's lifetime). */
+    set(key: string, value: string, days = options.days): void {
       memory.set(key, value)
-      if (broken) return
-      try {
-        write(key, value, days)
-        if (days > 0 && readCookie(doc().cookie, key) !== value) fail('the cookie did not persist')
-      } catch (error) {
-        fail(error)
-      }
-    },
-    set(key: string, value: string): void {
-      store.setFor(key, value, options.days)
+      attempt(() => write(key, value, days), () => undefined)
     },
     remove(key: string): void {
       memory.remove(key)
-      if (broken) return
-      try {
-        write(key, '', -1)
-      } catch (error) {
-        fail(error)
-      }
+      attempt(() => write(key, '', -1), () => undefined)
     },
   }
   return store

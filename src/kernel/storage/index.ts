@@ -1,10 +1,11 @@
-import type { KeyValueStore } from './key-value'
 import type { createCookieStore } from './cookies'
 
-/** The two stores the reference uses, each falling back to memory when the browser refuses. */
+/**
+ * The kernel's cookie store (device id, user ids), shared with plugins. Plugins that keep data in localStorage
+ * create their own store with `createLocalStore`; both fall back to memory when the browser refuses.
+ */
 export interface Storage {
   cookies: ReturnType<typeof createCookieStore>
-  local: KeyValueStore
 }
 
 export { createCookieStore } from './cookies'

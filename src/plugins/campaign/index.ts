@@ -54,7 +54,12 @@ export function withCampaign(campaign: Campaign, properties: Properties): Proper
     const value = hasOwn(properties, key) ? properties[key] : campaign[key]
     if (value !== undefined) merged[key] = value
   }
-  for (const key in properties) if (hasOwn(properties, key) && !isCampaignKey(key)) merged[key] = properties[key]
+  for (const key in properties) {
+    if (!hasOwn(properties, key) || isCampaignKey(key)) continue
+    // An own "__proto__" key (JSON.parse makes them) must stay a plain property, not replace the prototype.
+    if (key === '__proto__') Object.defineProperty(merged, key, { value: properties[key], enumerable: true, writable: true, configurable: true })
+    else merged[key] = properties[key]
+  }
   return merged
 }
 

@@ -1,4 +1,4 @@
-import { definePlugin } from '../../kernel'
+import { createLocalStore, definePlugin } from '../../kernel'
 import { createWorkspaceLoader } from './workspace-loader'
 
 const NAME = 'sync'
@@ -10,9 +10,9 @@ const NAME = 'sync'
 export const sync = definePlugin(() => ({
   name: NAME,
   apply(kernel) {
-    const { sdkKey, config, storage, logger } = kernel
+    const { sdkKey, config, logger } = kernel
     if (config.workspaceConfig !== undefined || !sdkKey) return
-    const loader = createWorkspaceLoader(sdkKey, config.sdkUrl, storage.local, logger)
+    const loader = createWorkspaceLoader(sdkKey, config.sdkUrl, createLocalStore(logger.warn), logger)
     const cached = loader.cached()
     if (cached !== undefined) kernel.setWorkspace(cached)
     kernel.waitFor(

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createKernel, definePlugin, type SdkEvent } from '../../../src/kernel'
 import { createInstance } from '../../../src'
 import { sync } from '../../../src/plugins/sync'
-import { userProperties } from '../../../src/plugins/user-properties'
+import { identity } from '../../../src/plugins/identity'
 import { EXAMPLE, SDK_KEY, SDK_URL, useWorkspaceServer } from './helpers'
 
 const server = useWorkspaceServer()
@@ -15,7 +15,7 @@ const windowsDesktop = definePlugin(() => ({
       user.hackleProperties = { platform: 'Web', osName: 'Windows', deviceType: 'pc' }
     }),
 }))
-const quiet = { log_disabled: true, sdkUrl: SDK_URL, plugins: [windowsDesktop(), sync(), userProperties()] }
+const quiet = { log_disabled: true, sdkUrl: SDK_URL, plugins: [windowsDesktop(), sync(), identity()] }
 
 const collect = () => {
   const events: SdkEvent[] = []
@@ -147,7 +147,7 @@ describe('decisions (wire-format §3.7 example)', () => {
 describe('events handed to the eventCreated hook', () => {
   it('creates the root exposure with the wire properties', () => {
     const { events, plugin } = collect()
-    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), userProperties(), plugin] })
+    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), identity(), plugin] })
     c.variation(1, { id: 'user_1', deviceId: 'user_1' })
     expect(events).toHaveLength(1)
     const [exposure] = events
@@ -164,7 +164,7 @@ describe('events handed to the eventCreated hook', () => {
 
   it('creates track events with the workspace event type id, and none for invalid events', () => {
     const { events, plugin } = collect()
-    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), userProperties(), plugin] })
+    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), identity(), plugin] })
     c.track({ key: 'purchase', value: 39.9, properties: { orderId: 'o-1' } })
     c.track('unknown_event')
     c.track('')
@@ -204,7 +204,7 @@ describe('identity', () => {
 
   it('user property operations update the user and emit $properties', async () => {
     const { events, plugin } = collect()
-    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), userProperties(), plugin] })
+    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), identity(), plugin] })
     await c.setUserProperties({ grade: 'gold', bad: { x: 1 } })
     expect(c.getUser().properties).toEqual({ grade: 'gold' })
     expect(c.featureFlagDetail(5).isOn).toBe(true)

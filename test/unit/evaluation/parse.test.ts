@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { DecisionReason, evaluateExperiment, parseWorkspace } from '../../../src/kernel/evaluation'
+import { DecisionReason, evaluateExperiment, parseWorkspace, splitUrlTargets } from '../../../src/kernel/evaluation'
 import { cond, configWith, exampleConfig, experimentDto, user } from './fixtures'
 
 describe('parseWorkspace: tolerant parsing', () => {
@@ -28,7 +28,7 @@ describe('parseWorkspace: tolerant parsing', () => {
     delete cfg.experiments[0].execution.targetUrls
     delete cfg.experiments[0].implementationType
     const e = parseWorkspace(cfg).experiments.get(1)!
-    expect(e.splitUrlTargets).toBeUndefined()
+    expect(splitUrlTargets(e)).toBeUndefined()
     expect(e.implementationType).toBe('DEFAULT')
   })
 
@@ -55,9 +55,10 @@ describe('parseWorkspace: tolerant parsing', () => {
         ],
       }),
     )
-    expect(ws.splitUrlExperiments.map((e) => e.id)).toEqual([1, 3])
-    expect(ws.experiments.get(1)!.splitUrlTargets!.match[0].conditions[0]).toMatchObject({ type: 'HACKLE_PROPERTY', name: 'url' })
-    expect(ws.experiments.get(1)!.splitUrlTargets!.notMatch).toEqual([])
+    expect([...ws.experiments.values()].filter((e) => e.implementationType === 'SPLIT_URL').map((e) => e.id)).toEqual([1, 3])
+    expect(splitUrlTargets(ws.experiments.get(1)!)!.match[0].conditions[0]).toMatchObject({ type: 'HACKLE_PROPERTY', name: 'url' })
+    expect(splitUrlTargets(ws.experiments.get(1)!)!.notMatch).toEqual([])
+    expect(splitUrlTargets(ws.experiments.get(2)!)).toBeUndefined()
   })
 
   it('duplicate keys: later wins, first position kept', () => {

@@ -49,15 +49,6 @@ describe('sync hooks', () => {
     expect(hook.call(5, 2)).toBe(11)
   })
 
-  it('withOptions applies defaults to taps', () => {
-    const hook = new SyncHook<[]>()
-    const calls: string[] = []
-    hook.tap('a', () => void calls.push('a'))
-    hook.withOptions({ stage: -1 }).tap('b', () => void calls.push('b'))
-    hook.call()
-    expect(calls).toEqual(['b', 'a'])
-  })
-
   it('untap removes every tap of a name', () => {
     const hook = new SyncHook<[]>()
     const fn = vi.fn()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PropertyOperationsBuilder } from '../../../src/plugins/user-properties'
+import { PropertyOperationsBuilder } from '../../../src/plugins/identity'
 
 describe('PropertyOperationsBuilder (browser-behaviour §2.4)', () => {
   it('serializes operations in first-use order and ignores keys already used', () => {

@@ -1,0 +1,95 @@
+import { definePlugin, describeError, sanitizeIdentifierValue, sanitizeProperties, type Kernel, type UserChange } from '../../kernel'
+import { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
+import { sanitizeUser } from './sanitize-user'
+
+export { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
+export { sanitizeUser } from './sanitize-user'
+
+const NAME = 'identity'
+const OPERATIONS = new Set(['$set', '$setOnce', '$unset', '$increment', '$append', '$appendOnce', '$prepend', '$prependOnce', '$remove', '$clearAll'])
+
+/** Operations built by `PropertyOperationsBuilder`, or a plain `{ "$set": {…} }` record. */
+function toOperations(input: unknown): PropertyOperations | undefined {
+  if (input instanceof PropertyOperations) return input
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
+  const entries: [PropertyOperation, Map<string, unknown>][] = []
+  for (const [operation, operands] of Object.entries(input)) {
+    if (!OPERATIONS.has(operation) || typeof operands !== 'object' || operands === null) return undefined
+    entries.push([operation as PropertyOperation, new Map(Object.entries(operands))])
+  }
+  return new PropertyOperations(new Map(entries))
+}
+
+/** Creates the user calls for one kernel; every call logs instead of throwing and resolves when its work is done. */
+function userCalls(kernel: Kernel) {
+  const { client, logger, hooks } = kernel
+
+  const guarded =
+    <A extends unknown[]>(what: string, body: (...args: A) => Promise<void> | void) =>
+    async (...args: A): Promise<void> => {
+      try {
+        await body(...args)
+      } catch (error) {
+        logger.error(`Unexpected exception while ${what}: ${describeError(error)}`)
+      }
+    }
+
+  /** Notifies `userUpdated`; settles after the follow-up work its taps registered (cohort syncs and the like). */
+  const afterUpdate = ({ previous, current }: UserChange): Promise<unknown> => {
+    const work: Promise<unknown>[] = []
+    hooks.userUpdated.call({ previous, current, waitFor: (promise) => void work.push(promise.catch(() => undefined)) })
+    return Promise.all(work)
+  }
+
+  const setId = (field: 'userId' | 'deviceId', value: unknown) => {
+    const sanitized = sanitizeIdentifierValue(value)
+    if (!sanitized) return logger.warn(`Invalid ${field}. [${field}=${String(value)}]`)
+    return afterUpdate(kernel.updateUser({ ...kernel.currentUser(), [field]: sanitized })).then(() => undefined)
+  }
+
+  const updateUserProperties = guarded('update userProperties', (operations: unknown) => {
+    const resolved = toOperations(operations)
+    if (!resolved) return logger.warn('Invalid property operations.')
+    client.track({ key: '$properties', properties: resolved.toRecord() })
+    kernel.setUserProperties(resolved.apply(kernel.currentUser().properties))
+    hooks.flush.call('manual')
+  })
+
+  return {
+    setUser: guarded('set user', async (user: unknown) => {
+      const sanitized = sanitizeUser(user)
+      if (!sanitized) return logger.warn('invalid user')
+      await afterUpdate(kernel.updateUser(sanitized))
+    }),
+    setUserId: guarded('set userId', (userId: unknown) =>
+      userId === null || userId === undefined
+        ? afterUpdate(kernel.updateUser({ ...kernel.currentUser(), userId: undefined })).then(() => undefined)
+        : setId('userId', userId),
+    ),
+    setDeviceId: guarded('set deviceId', (deviceId: unknown) => setId('deviceId', deviceId)),
+    updateUserProperties,
+    setUserProperty: (key: string, value: unknown) => updateUserProperties(new PropertyOperationsBuilder().set(key, value).build()),
+    setUserProperties: guarded('set userProperties', (properties: unknown) => {
+      const builder = new PropertyOperationsBuilder()
+      for (const [key, value] of Object.entries(sanitizeProperties(properties))) builder.set(key, value)
+      return updateUserProperties(builder.build())
+    }),
+    resetUser: guarded('reset user', async () => {
+      const change = kernel.resetUser()
+      client.track({ key: '$properties', properties: new PropertyOperationsBuilder().clearAll().build().toRecord() })
+      await afterUpdate(change)
+    }),
+  }
+}
+
+/**
+ * The user calls of the reference (browser-behaviour §2.3–2.4): `setUser`, `setUserId`, `setDeviceId`,
+ * `setUserProperty`, `setUserProperties`, `updateUserProperties` and `resetUser`. Property changes track a
+ * `$properties` event for the current user, apply the operations to the user's properties and ask for a flush.
+ */
+export const identity = definePlugin(() => ({
+  name: NAME,
+  apply(kernel) {
+    kernel.extend(userCalls(kernel))
+  },
+}))

@@ -1,0 +1,23 @@
+import { isValidIdentifierType, sanitizeIdentifierValue, sanitizeProperties, type User } from '../../kernel'
+
+/** What `setUser` accepts (browser-behaviour §2.3), or undefined for a user with nothing to identify it. */
+export function sanitizeUser(input: unknown): User | undefined {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
+  const given = input as Record<string, unknown>
+  const user: User = {
+    id: sanitizeIdentifierValue(given.id),
+    userId: sanitizeIdentifierValue(given.userId),
+    deviceId: sanitizeIdentifierValue(given.deviceId),
+  }
+  if (typeof given.properties === 'object' && given.properties !== null) user.properties = sanitizeProperties(given.properties)
+  if (typeof given.identifiers === 'object' && given.identifiers !== null) {
+    const identifiers: Record<string, string> = {}
+    for (const [type, value] of Object.entries(given.identifiers)) {
+      const sanitized = sanitizeIdentifierValue(value)
+      if (isValidIdentifierType(type) && sanitized !== undefined) identifiers[type] = sanitized
+    }
+    user.identifiers = identifiers
+  }
+  const identified = user.id || user.userId || user.deviceId || Object.keys(user.identifiers ?? {}).length > 0
+  return identified ? user : undefined
+}

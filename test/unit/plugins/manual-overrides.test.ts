@@ -1,0 +1,52 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { createKernel, definePlugin } from '../../../src/kernel'
+import { manualOverrides } from '../../../src/plugins/manual-overrides'
+import workspace from '../../fixtures/example-workspace.json'
+
+const SDK_KEY = 'abcdefgh12345678XYZ'
+const windows = definePlugin(() => ({
+  name: 'windows',
+  apply: ({ hooks }) => hooks.resolveUser.tap('windows', (user) => void (user.hackleProperties = { osName: 'Windows' })),
+}))
+const setCookie = (name: string, value: unknown) => (document.cookie = `${name}=${encodeURIComponent(JSON.stringify(value))}; path=/`)
+const client = () => createKernel(SDK_KEY, { log_disabled: true, workspaceConfig: workspace, plugins: [windows(), manualOverrides()] })
+const user = { id: 'user_1', deviceId: 'user_1' }
+
+describe('manual-overrides plugin (DevTool cookies shared with the reference)', () => {
+  afterEach(() => {
+    for (const name of ['hackle-manual-override_ab_abcdefgh', 'hackle-manual-override_ff_abcdefgh']) {
+      document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+    }
+  })
+
+  it('applies an A/B override by experiment id', () => {
+    setCookie('hackle-manual-override_ab_abcdefgh', [{ 11: '101' }])
+    const c = client()
+    expect(c.variationDetail(1, user)).toMatchObject({ variation: 'A', reason: 'OVERRIDDEN' })
+    c.close()
+  })
+
+  it('applies the flag list to any experiment, and flags report INDIVIDUAL_TARGET_MATCH', () => {
+    setCookie('hackle-manual-override_ff_abcdefgh', [{ 21: '202' }, { 11: '101' }])
+    const c = client()
+    expect(c.featureFlagDetail(5, user)).toMatchObject({ isOn: true, reason: 'INDIVIDUAL_TARGET_MATCH' })
+    expect(c.variationDetail(1, user)).toMatchObject({ variation: 'A', reason: 'OVERRIDDEN' })
+    c.close()
+  })
+
+  it('falls through to the flag list when the A/B entry is not a variation of the experiment', () => {
+    setCookie('hackle-manual-override_ab_abcdefgh', [{ 11: '999' }])
+    setCookie('hackle-manual-override_ff_abcdefgh', [{ 11: '101' }])
+    const c = client()
+    expect(c.variationDetail(1, user)).toMatchObject({ variation: 'A', reason: 'OVERRIDDEN' })
+    c.close()
+  })
+
+  it('ignores corrupt cookies and non-numeric ids', () => {
+    document.cookie = 'hackle-manual-override_ab_abcdefgh=%7Bnot-json; path=/'
+    setCookie('hackle-manual-override_ff_abcdefgh', [{ 11: 'abc' }])
+    const c = client()
+    expect(c.variationDetail(1, user)).toMatchObject({ variation: 'B', reason: 'TRAFFIC_ALLOCATED' })
+    c.close()
+  })
+})
