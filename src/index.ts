@@ -1,4 +1,4 @@
-import { createKernel, type HackleClient, type HackleConfig, type Plugin } from './kernel'
+import { createKernel, type FullHackleClient, type HackleConfig, type Plugin } from './kernel'
 import { preset } from './preset'
 import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID, createCookieStore } from './kernel/storage'
 import { uuid } from './kernel/util/uuid'
@@ -12,22 +12,23 @@ export interface InstanceConfig extends HackleConfig {
   plugins?: Plugin[] | ((defaults: Plugin[]) => Plugin[])
 }
 
-const instances = new Map<string, HackleClient>()
+const instances = new Map<string, FullHackleClient>()
 
 /**
  * The full SDK: the kernel with every built-in plugin. Like the reference, a page gets one client per SDK key:
  * calling again with the same key returns the running client (until it is closed).
  */
-export function createInstance(sdkKey: string, config: InstanceConfig = {}): HackleClient {
+export function createInstance(sdkKey: string, config: InstanceConfig = {}): FullHackleClient {
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   const running = instances.get(key)
   if (running) return running
   const given = config?.plugins
   const defaults = preset()
   const plugins = typeof given === 'function' ? given(defaults) : [...defaults, ...(Array.isArray(given) ? given : [])]
-  const client = createKernel(key, { ...config, plugins })
+  // The preset always includes every plugin, so every plugin method is present.
+  const client = createKernel(key, { ...config, plugins }) as FullHackleClient
   const close = client.close
-  const registered: HackleClient = {
+  const registered: FullHackleClient = {
     ...client,
     close() {
       instances.delete(key)

@@ -51,12 +51,6 @@ export function createClient(parts: ClientParts): HackleClient {
     }
   }
 
-  /** Methods whose implementations come from a plugin this client was built without: they warn and resolve. */
-  const missing = <K extends string>(plugin: string, methods: K[]) =>
-    Object.fromEntries(
-      methods.map((method) => [method, () => (logger.warn(`${method} needs the ${plugin} plugin.`), Promise.resolve())]),
-    ) as Record<K, () => Promise<void>>
-
   function remoteConfig(user?: User | string): HackleRemoteConfig {
     const getDetail = <T>(key: string, defaultValue: T) => decisions.remoteConfig(key, () => resolveUser(user), defaultValue)
     return { getDetail, get: (key, defaultValue) => getDetail(key, defaultValue).value } as HackleRemoteConfig
@@ -92,7 +86,6 @@ export function createClient(parts: ClientParts): HackleClient {
     },
     track: (event, user) => track(event, user),
     getUser: () => ({ ...users.current() }),
-    ...missing('identity', ['setUser', 'setUserId', 'setDeviceId', 'setUserProperty', 'setUserProperties', 'updateUserProperties', 'resetUser']),
     onInitialized,
     onReady(block, timeout) {
       void onInitialized({ timeout }).then(() => {

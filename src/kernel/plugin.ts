@@ -4,7 +4,7 @@ import type { Storage } from './storage'
 import type { ResolvedConfig } from './config'
 import type { Workspace } from './evaluation'
 import type { HackleUser } from './identity/user'
-import type { HackleClient } from './client-types'
+import type { HackleClient, PluginMethods } from './client-types'
 import type { Properties, User } from './types'
 import type { UserChange } from './identity/user-manager'
 
@@ -26,7 +26,7 @@ export interface Kernel {
   /** Delays `onInitialized` until the promise settles (call during `apply`). */
   waitFor(work: Promise<unknown>): void
   /** Supplies client methods that the kernel leaves to plugins (e.g. `updateUserProperties`). */
-  extend(methods: Partial<HackleClient>): void
+  extend(methods: Partial<PluginMethods>): void
   /** The reference's user update step: decorate, merge with the same user, replace (browser-behaviour §2.3). */
   updateUser(user: User): UserChange
   /** Back to the anonymous user of this device. */
