@@ -1,51 +1,27 @@
 // The SDK bundle must work under a strict CSP (`script-src 'self'`: no unsafe-eval, no unsafe-inline),
 // loaded by a plain <script src> and driven by a same-origin page script.
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import type { LocalServer } from '../../demo/server-core.mjs'
-import { assertBundle, describeChromium, hasBundle, launch, newContext } from './chromium'
-import { SDK_KEY, STRICT_CSP, USER_1_EXPECTED, appResult, guardRecords, startTestServer, watchPage } from './harness'
+import { expect, it } from 'vitest'
+import { describeChromium } from './chromium'
+import { SDK_KEY, STRICT_CSP, USER_1_EXPECTED, appResult, guardRecords, watchPage, useBrowserPages } from './harness'
 
 const CSP_CONSOLE = /EvalError|Content Security Policy|unsafe-eval|unsafe-inline/i
 
 describeChromium(`SDK bundle under CSP "${STRICT_CSP}"`, () => {
-  let browser: Browser
-  let server: LocalServer
-  let context: BrowserContext
-  let page: Page
-
-  beforeAll(async () => {
-    if (!hasBundle()) return
-    server = await startTestServer()
-    browser = await launch()
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await server?.close()
-  })
-  beforeEach(async () => {
-    assertBundle()
-    server.requests.length = 0
-    context = await newContext(browser)
-    page = await context.newPage()
-  })
-  afterEach(async () => {
-    await context?.close()
-  })
+  const session = useBrowserPages()
 
   it('loads, decides and tracks with no CSP violation, page error or eval error', async () => {
-    const diag = watchPage(page)
-    const response = await page.goto(`${server.url}/app.html?key=${SDK_KEY}&user=user_1`)
+    const diag = watchPage(session.page)
+    const response = await session.page.goto(`${session.server.url}/app.html?key=${SDK_KEY}&user=user_1`)
     expect(response?.headers()['content-security-policy']).toBe(STRICT_CSP)
 
-    const result = await appResult(page)
+    const result = await appResult(session.page)
     expect(result.error).toBeUndefined()
     expect(result.stage).toBe('done')
     expect(result.init).toEqual({ success: true })
     expect(result).toMatchObject(USER_1_EXPECTED)
-    expect(await page.textContent('#result')).toContain('"bannerText": "Hello"')
+    expect(await session.page.textContent('#result')).toContain('"bannerText": "Hello"')
 
-    const { violations, errors } = await guardRecords(page)
+    const { violations, errors } = await guardRecords(session.page)
     expect(violations).toEqual([])
     expect(errors).toEqual([])
     expect(diag.pageErrors).toEqual([])
@@ -54,9 +30,9 @@ describeChromium(`SDK bundle under CSP "${STRICT_CSP}"`, () => {
 
   it('sends the X-HACKLE-SDK-* headers on the config request', async () => {
     const before = Date.now()
-    await page.goto(`${server.url}/app.html?key=${SDK_KEY}&user=user_1`)
-    await appResult(page)
-    const config = server.requests.find((r) => r.method === 'GET' && r.path === `/api/v2/workspaces/${SDK_KEY}/config`)
+    await session.page.goto(`${session.server.url}/app.html?key=${SDK_KEY}&user=user_1`)
+    await appResult(session.page)
+    const config = session.server.requests.find((r) => r.method === 'GET' && r.path === `/api/v2/workspaces/${SDK_KEY}/config`)
     expect(config, 'config GET').toBeDefined()
     const h = config!.headers
     expect(h['x-hackle-sdk-key']).toBe(SDK_KEY)
@@ -69,12 +45,12 @@ describeChromium(`SDK bundle under CSP "${STRICT_CSP}"`, () => {
   })
 
   it('delivers the exposure and track events (by the 500 ms flush or the page-hide beacon)', async () => {
-    await page.goto(`${server.url}/app.html?key=${SDK_KEY}&user=user_1`)
-    expect((await appResult(page)).stage).toBe('done')
-    await page.goto(`${server.url}/blank.html`)
-    await server.waitFor((r) => r.method === 'POST' && !!r.json?.trackEvents?.some((e: any) => e.eventTypeKey === 'purchase'))
+    await session.page.goto(`${session.server.url}/app.html?key=${SDK_KEY}&user=user_1`)
+    expect((await appResult(session.page)).stage).toBe('done')
+    await session.page.goto(`${session.server.url}/blank.html`)
+    await session.server.waitFor((r) => r.method === 'POST' && !!r.json?.trackEvents?.some((e: any) => e.eventTypeKey === 'purchase'))
 
-    const batches = server.events()
+    const batches = session.server.events()
     const exposures = batches.flatMap((b) => b.exposureEvents ?? [])
     const tracks = batches.flatMap((b) => b.trackEvents ?? [])
     expect(exposures).toContainEqual(expect.objectContaining({
@@ -91,14 +67,14 @@ describeChromium(`SDK bundle under CSP "${STRICT_CSP}"`, () => {
   })
 
   it('sanity: the guard does catch a deliberate eval under the same CSP', async () => {
-    const diag = watchPage(page)
-    await page.goto(`${server.url}/probe.html?key=${SDK_KEY}&user=user_1`)
-    const result = await appResult(page)
+    const diag = watchPage(session.page)
+    await session.page.goto(`${session.server.url}/probe.html?key=${SDK_KEY}&user=user_1`)
+    const result = await appResult(session.page)
 
-    const probe = await page.evaluate(() => (window as any).__probe)
+    const probe = await session.page.evaluate(() => (window as any).__probe)
     expect(probe).toMatchObject({ threw: true, name: 'EvalError' })
 
-    const { violations } = await guardRecords(page)
+    const { violations } = await guardRecords(session.page)
     expect(violations.length).toBeGreaterThan(0)
     expect(violations[0]).toMatchObject({ effectiveDirective: 'script-src', blockedURI: 'eval' })
     // Attributed to the probe, not to the SDK.

@@ -1,9 +1,10 @@
 // Shared fixtures for the e2e tests: the local server wired to the test pages, and page diagnostics.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import type { Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startServer, type LocalServer } from '../../demo/server-core.mjs'
-import { BUNDLE, REPO } from './chromium'
+import { BUNDLE, REPO, assertBundle, hasBundle, launch, newContext } from './chromium'
 
 export const SDK_KEY = 'e2e-sdk-key-0123456789'
 /** The complete small example of wire-format.md §3.7. */
@@ -80,4 +81,31 @@ export const USER_1_EXPECTED = {
   variationShort: 'B',
   flag: { isOn: false, reason: 'DEFAULT_RULE', isFeatureOn: false },
   bannerText: 'Hello',
+}
+
+/**
+ * Registers the per-file lifecycle every page test needs: one server and one Chromium for the file, a fresh
+ * context and page per test. Read the current objects from the returned holder inside tests.
+ */
+export function useBrowserPages(options: Parameters<typeof startTestServer>[0] = {}) {
+  const session = {} as { browser: Browser; server: LocalServer; context: BrowserContext; page: Page }
+  beforeAll(async () => {
+    if (!hasBundle()) return
+    session.server = await startTestServer(options)
+    session.browser = await launch()
+  })
+  afterAll(async () => {
+    await session.browser?.close()
+    await session.server?.close()
+  })
+  beforeEach(async () => {
+    assertBundle()
+    session.server.requests.length = 0
+    session.context = await newContext(session.browser)
+    session.page = await session.context.newPage()
+  })
+  afterEach(async () => {
+    await session.context?.close()
+  })
+  return session
 }
