@@ -1,8 +1,21 @@
 /** The script-tag build: `window.Hackle`, a drop-in for the reference SDK's UMD bundle. */
 import { createInstance, getUserId, removeUserId, setUserId, DecisionReason } from './index'
-import { PropertyOperationsBuilder } from './plugins/identity'
+import {
+  PropertyOperationsBuilder,
+  HackleSubscriptionOperationsBuilder,
+  HackleSubscriptionStatus,
+} from './plugins/identity'
 
-const Hackle = { createInstance, getUserId, setUserId, removeUserId, PropertyOperationsBuilder, DecisionReason }
+const Hackle = {
+  createInstance,
+  getUserId,
+  setUserId,
+  removeUserId,
+  PropertyOperationsBuilder,
+  HackleSubscriptionOperationsBuilder,
+  HackleSubscriptionStatus,
+  DecisionReason,
+}
 
 // Assigned explicitly, not left to the IIFE's `var`, so the API is global even when a tag manager or loader
 // evaluates this file inside a function scope.

@@ -5,7 +5,13 @@ import { uuid } from './kernel/util/uuid'
 
 export * from './kernel'
 export { preset } from './preset'
-export { PropertyOperationsBuilder, PropertyOperations } from './plugins/identity'
+export {
+  PropertyOperationsBuilder,
+  PropertyOperations,
+  HackleSubscriptionOperationsBuilder,
+  HackleSubscriptionOperations,
+  HackleSubscriptionStatus,
+} from './plugins/identity'
 
 export interface InstanceConfig extends HackleConfig {
   /** Extra plugins after the preset, or a function that edits the preset's list. */

@@ -1,8 +1,10 @@
 import { definePlugin, describeError, sanitizeIdentifierValue, sanitizeProperties, type Kernel, type UserChange } from '../../kernel'
 import { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
 import { sanitizeUser } from './sanitize-user'
+import { userEventCalls } from './user-events'
 
 export { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
+export { HackleSubscriptionOperations, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus } from './subscriptions'
 export { sanitizeUser } from './sanitize-user'
 
 const NAME = 'identity'
@@ -86,10 +88,12 @@ function userCalls(kernel: Kernel) {
  * The user calls of the reference (browser-behaviour §2.3–2.4): `setUser`, `setUserId`, `setDeviceId`,
  * `setUserProperty`, `setUserProperties`, `updateUserProperties` and `resetUser`. Property changes track a
  * `$properties` event for the current user, apply the operations to the user's properties and ask for a flush.
+ * Also the user events: `updatePushSubscriptions` / `updateSmsSubscriptions` / `updateKakaoSubscriptions`
+ * (`HackleSubscriptionOperationsBuilder`), `setPhoneNumber` and `unsetPhoneNumber` (`$secured_properties`).
  */
 export const identity = definePlugin(() => ({
   name: NAME,
   apply(kernel) {
-    kernel.extend(userCalls(kernel))
+    kernel.extend({ ...userCalls(kernel), ...userEventCalls(kernel) })
   },
 }))

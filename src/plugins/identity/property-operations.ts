@@ -1,4 +1,4 @@
-import { sanitizePropertyValue, type Properties } from '../../kernel'
+import { sanitizeProperties, sanitizePropertyValue, type HackleEvent, type Properties } from '../../kernel'
 
 export type PropertyOperation =
   | '$set' | '$setOnce' | '$unset' | '$increment' | '$append' | '$appendOnce'
@@ -82,8 +82,25 @@ export class PropertyOperations {
     return record
   }
 
+  /** The `$properties` event (browser-behaviour §2.4): each operation's properties sanitized. */
+  toEvent(): HackleEvent {
+    return this.event('$properties')
+  }
+
+  /** The same as a `$secured_properties` event (phone numbers: not kept as user properties). */
+  toSecuredEvent(): HackleEvent {
+    return this.event('$secured_properties')
+  }
+
   get size(): number {
     return this.operations.size
+  }
+
+  private event(key: string): HackleEvent {
+    if (this.operations.size === 0) return { key }
+    const properties: Record<string, Properties> = {}
+    for (const [operation, operands] of this.operations) properties[operation] = sanitizeProperties(Object.fromEntries(operands))
+    return { key, properties }
   }
 }
 

@@ -1,0 +1,63 @@
+import { describeError, isSameUser, type EvaluationUser, type HackleUser, type Kernel, type TargetEvent } from '../../kernel'
+import { createCohortStore, parseCohorts } from './cohorts'
+import { requestIdentifiers } from './user-header'
+import { fetchForUser } from './user-request'
+import { parseUserTargets } from './user-targets'
+
+/** Any identifier value of `current` is new or different from `previous` (browser-behaviour §2.3 step 5). */
+export function hasNewIdentifiers(previous: HackleUser, current: HackleUser): boolean {
+  const before = requestIdentifiers(previous)
+  const after = requestIdentifiers(current)
+  for (const type in after) if (before[type] !== after[type]) return true
+  return false
+}
+
+/**
+ * Cohorts and user targets of the current user (wire-format §6): fetched on request, kept, and put on every
+ * evaluation user. Failures are logged and leave the known data as it was.
+ */
+export function createUserSync(kernel: Kernel) {
+  const { sdkKey, config, logger } = kernel
+  const cohorts = createCohortStore()
+  let targetEvents: TargetEvent[] = []
+
+  const get = (path: string) => fetchForUser(config.sdkUrl, path, sdkKey, kernel.currentUser(), logger)
+
+  async function syncCohorts(): Promise<void> {
+    try {
+      const fetched = parseCohorts(await get('cohorts'))
+      cohorts.merge(fetched, kernel.currentUser())
+    } catch (error) {
+      logger.error(`Failed to sync cohorts: ${describeError(error)}`)
+    }
+  }
+
+  async function syncUserTargets(): Promise<void> {
+    try {
+      targetEvents = parseUserTargets(await get('user-targets'))
+    } catch (error) {
+      logger.error(`Failed to sync userTargets: ${describeError(error)}`)
+    }
+  }
+
+  return {
+    /** Both, in parallel (start-up, polling, `fetch()`). */
+    sync: (): Promise<unknown> => Promise.all([syncCohorts(), syncUserTargets()]),
+
+    /** After a user update, one after the other as in the reference: cohorts on new identifiers, targets on a new user. */
+    async syncAfterUpdate(previous: HackleUser, current: HackleUser): Promise<void> {
+      if (hasNewIdentifiers(previous, current)) await syncCohorts()
+      if (!isSameUser(previous, current)) await syncUserTargets()
+    },
+
+    /** Re-filters the known cohorts to the current user (call whenever the user may have changed). */
+    refilter: (): void => cohorts.keepFor(kernel.currentUser()),
+
+    /** Fills an evaluation user of the current user (`hooks.resolveUser`). */
+    fill(user: EvaluationUser): void {
+      const ids = cohorts.idsFor(kernel.currentUser())
+      if (ids.length) user.cohorts = ids.slice() as number[]
+      user.targetEvents = targetEvents
+    },
+  }
+}
