@@ -14,6 +14,7 @@ interface ClientParts {
   users: UserManager
   decisions: Decisions
   workspace: () => Workspace | undefined
+  emitTrack: ReturnType<typeof createTracker>
   /** Settles with whether a workspace is available once the initial load is over. */
   initialization: Promise<boolean>
   close(): void
@@ -21,9 +22,25 @@ interface ClientParts {
 
 const DEFAULT_TIMEOUT = 3000
 
+/**
+ * Validates a track event (browser-behaviour §6.1, with the reference's warnings) and hands it to
+ * `eventCreated` for the given user and time.
+ */
+export function createTracker(hooks: KernelHooks, logger: Logger, workspace: () => Workspace | undefined) {
+  return (input: unknown, user: EvaluationUser, timestamp: number): void => {
+    if (!input) return logger.warn('event must not be null.')
+    if (typeof input !== 'object') return logger.warn('Event must be event type.')
+    const { key, value, properties } = input as HackleEvent
+    if (!key || typeof key !== 'string') return logger.warn('Event key must be not null. or event key must be string type.')
+    if (hooks.eventCreated.taps.length === 0) return
+    const eventTypeId = workspace()?.eventTypes.get(key)?.id ?? 0
+    hooks.eventCreated.call(trackEvent(key, eventTypeId, (value || 0) as number, (properties ?? {}) as Properties, user, timestamp))
+  }
+}
+
 /** The public client: the reference's API, every method bound and guarded so nothing reaches the page. */
 export function createClient(parts: ClientParts): HackleClient {
-  const { hooks, logger, users, decisions, workspace } = parts
+  const { hooks, logger, users, decisions, workspace, emitTrack } = parts
 
   /** A user argument updates the current user first, exactly as in the reference (browser-behaviour §2.3). */
   function resolveUser(user: User | string | undefined): EvaluationUser {
@@ -33,19 +50,10 @@ export function createClient(parts: ClientParts): HackleClient {
     return hooks.resolveUser.call(users.evaluationUser())
   }
 
-  function track(event: HackleEvent | string, user?: User | string, timestamp = Date.now()): void {
+  function track(event: HackleEvent | string, user?: User | string): void {
     try {
       const input: unknown = typeof event === 'string' ? { key: event } : event
-      const evaluationUser = resolveUser(user)
-      if (!input) return logger.warn('event must not be null.')
-      if (typeof input !== 'object') return logger.warn('Event must be event type.')
-      const { key, value, properties } = input as HackleEvent
-      if (!key || typeof key !== 'string') return logger.warn('Event key must be not null. or event key must be string type.')
-      if (hooks.eventCreated.taps.length === 0) return
-      const eventTypeId = workspace()?.eventTypes.get(key)?.id ?? 0
-      hooks.eventCreated.call(
-        trackEvent(key, eventTypeId, (value || 0) as number, (properties ?? {}) as Properties, evaluationUser, timestamp),
-      )
+      emitTrack(input, resolveUser(user), Date.now())
     } catch (error) {
       logger.error(`Unexpected exception while tracking event: ${describeError(error)}`)
     }

@@ -7,7 +7,7 @@ import { createCookieStore, type Storage } from './storage'
 import { resolveHackleDeviceId } from './identity/device-id'
 import { createUserManager } from './identity/user-manager'
 import { createDecisions } from './decisions'
-import { createClient } from './client'
+import { createClient, createTracker } from './client'
 import { parseWorkspace, type Workspace } from './evaluation'
 import type { HackleClient } from './client-types'
 import type { AnyHook } from './tapable'
@@ -68,8 +68,10 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
   const plugins = dedupePlugins(input.plugins ?? [])
   const teardowns: Array<() => void> = []
   let closed = false
+  const emitTrack = createTracker(hooks, logger, () => workspace)
   const client = createClient({
     hooks,
+    emitTrack,
     logger,
     users,
     decisions: createDecisions(hooks, logger, () => workspace),
@@ -107,6 +109,9 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
     hackleDeviceId,
     workspace: () => workspace,
     currentUser: users.current,
+    storedUser: users.stored,
+    track: (event, { user, timestamp = Date.now() } = {}) =>
+      emitTrack(event, hooks.resolveUser.call(users.evaluationUser(user)), timestamp),
     setWorkspace: (dto) => !closed && setWorkspace(dto),
     waitFor: (work) => void pending.push(work),
     extend: (methods) => void Object.assign(client, methods),

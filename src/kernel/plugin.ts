@@ -4,7 +4,7 @@ import type { Storage } from './storage'
 import type { ResolvedConfig } from './config'
 import type { Workspace } from './evaluation'
 import type { HackleUser } from './identity/user'
-import type { HackleClient, PluginMethods } from './client-types'
+import type { HackleClient, HackleEvent, PluginMethods } from './client-types'
 import type { Properties, User } from './types'
 import type { UserChange } from './identity/user-manager'
 
@@ -21,6 +21,13 @@ export interface Kernel {
   readonly hackleDeviceId: string
   workspace(): Workspace | undefined
   currentUser(): HackleUser
+  /** The user whose ids were in the reference's cookies when the page loaded (before the current user was saved). */
+  readonly storedUser?: HackleUser
+  /**
+   * Creates a track event for `user` (default: the current user, which is not changed) at `timestamp`
+   * (default: now), with the same validation as `client.track`. Sessions use it for `$session_end` of a past user.
+   */
+  track(event: HackleEvent, options?: { user?: HackleUser; timestamp?: number }): void
   /** Parses a workspace config and makes it active; false (logged) when it is unusable. */
   setWorkspace(config: unknown): boolean
   /** Delays `onInitialized` until the promise settles (call during `apply`). */

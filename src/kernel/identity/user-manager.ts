@@ -34,7 +34,8 @@ export function createUserManager(options: UserManagerOptions) {
     write(cookieUserId(sdkKey), user.userId)
   }
 
-  let current = decorate(options.initialUser ?? storedUser() ?? defaultUser, hackleDeviceId)
+  const stored = storedUser()
+  let current = decorate(options.initialUser ?? stored ?? defaultUser, hackleDeviceId)
   save(current)
 
   // Identifiers are rebuilt only when the user object changes: decisions are the hot path.
@@ -57,16 +58,15 @@ export function createUserManager(options: UserManagerOptions) {
     update: (input: User): UserChange => replace(mergeUsers(current, decorate(input, hackleDeviceId))),
     reset: (): UserChange => replace(decorate(defaultUser, hackleDeviceId)),
     setProperties: (properties: Properties): UserChange => replace({ ...current, properties }),
-    /**
-     * A fresh evaluation user for the current user; `resolveUser` taps fill the rest (hackle properties,
-     * campaign properties, cohorts, user targets).
-     */
-    evaluationUser(): EvaluationUser {
-      if (identifiersFor !== current) {
-        identifiers = resolveIdentifiers(current, hackleDeviceId, options.onInvalidIdentifier)
-        identifiersFor = current
+    /** The user whose ids were in the cookies when the page loaded, if any (sessions compare against it). */
+    stored: stored && decorate(stored, hackleDeviceId),
+    /** A fresh evaluation user (default: the current user); `resolveUser` taps fill the rest. */
+    evaluationUser(user = current): EvaluationUser {
+      if (identifiersFor !== user) {
+        identifiers = resolveIdentifiers(user, hackleDeviceId, options.onInvalidIdentifier)
+        identifiersFor = user
       }
-      return { identifiers, properties: current.properties ?? {}, hackleProperties: {}, cohorts: [], targetEvents: [] }
+      return { identifiers, properties: user.properties ?? {}, hackleProperties: {}, cohorts: [], targetEvents: [] }
     },
   }
 }
