@@ -51,6 +51,8 @@ export interface PluginMethods {
   unsetPhoneNumber(): Promise<void>
   // sync plugin: refresh config, cohorts and user targets now (throttled to one call per 60 s)
   fetch(): Promise<void>
+  // sessions plugin: the current session id, `0.ffffffff` when there is none
+  getSessionId(): string
   // events plugin (browser-behaviour §6.5)
   isOptOutTracking(): boolean
   setOptOutTracking(optOut: boolean): void
