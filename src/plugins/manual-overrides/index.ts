@@ -1,5 +1,4 @@
-import { definePlugin } from '../../kernel/plugin'
-import { manualOverrideKey, type KeyValueStore } from '../../kernel'
+import { definePlugin, manualOverrideKey, type KeyValueStore } from '../../kernel'
 
 const NAME = 'manual-overrides'
 

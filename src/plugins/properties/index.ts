@@ -1,4 +1,4 @@
-import { definePlugin } from '../../kernel/plugin'
+import { definePlugin } from '../../kernel'
 import { hacklePropertiesSource, type PageProperties } from './collect'
 
 export interface PropertiesOptions {
