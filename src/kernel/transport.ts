@@ -16,6 +16,25 @@ export interface HttpResponse {
   header(name: string): string | null
 }
 
+/**
+ * Sends `data` by `navigator.sendBeacon` as the reference's form (wire-format §5): sdkKey, sdkName, sdkVersion,
+ * sdkTime, data. False when the browser has no beacon or refuses it (too large, quota).
+ */
+export function sendBeaconForm(url: string, sdkKey: string, data: string): boolean {
+  if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false
+  const form = new URLSearchParams()
+  if (sdkKey) form.set('sdkKey', sdkKey)
+  form.set('sdkName', WIRE_SDK_NAME)
+  form.set('sdkVersion', WIRE_SDK_VERSION)
+  form.set('sdkTime', String(Date.now()))
+  form.set('data', data)
+  try {
+    return navigator.sendBeacon(url, form)
+  } catch {
+    return false
+  }
+}
+
 /** Adds the four `X-HACKLE-SDK-*` headers (wire-format §1.1) to a request. */
 export function sdkHeaders(sdkKey: string, extra?: Record<string, string>): Record<string, string> {
   return {

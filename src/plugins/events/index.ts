@@ -1,4 +1,4 @@
-import { definePlugin, sdkHeaders, send, toWireBatch, WIRE_SDK_NAME, WIRE_SDK_VERSION, type SdkEvent } from '../../kernel'
+import { definePlugin, sdkHeaders, send, sendBeaconForm, toWireBatch, type SdkEvent } from '../../kernel'
 
 const NAME = 'events'
 const BATCH_SIZE = 100
@@ -15,16 +15,7 @@ export const events = definePlugin(() => ({
     let queue: SdkEvent[] = []
     let timer: ReturnType<typeof setTimeout> | undefined
 
-    const beacon = (body: string): boolean => {
-      if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false
-      const form = new URLSearchParams()
-      if (sdkKey) form.set('sdkKey', sdkKey)
-      form.set('sdkName', WIRE_SDK_NAME)
-      form.set('sdkVersion', WIRE_SDK_VERSION)
-      form.set('sdkTime', String(Date.now()))
-      form.set('data', body)
-      return navigator.sendBeacon(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, form)
-    }
+    const beacon = (body: string) => sendBeaconForm(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, sdkKey, body)
 
     const flush = async (leaving: boolean): Promise<void> => {
       clearTimeout(timer)

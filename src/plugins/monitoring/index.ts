@@ -1,4 +1,4 @@
-import { definePlugin, describeError, sdkHeaders, send, WIRE_SDK_NAME, WIRE_SDK_VERSION, type SdkEvent } from '../../kernel'
+import { definePlugin, describeError, sdkHeaders, send, sendBeaconForm, type SdkEvent } from '../../kernel'
 import { createMetrics, type Metrics } from './metrics'
 
 export { createMetrics, type Metrics, type MetricType, type WireMetric } from './metrics'
@@ -63,20 +63,7 @@ export const monitoring = definePlugin(() => ({
       if (event.type !== 'track') recordDecision(metrics, event, start === undefined ? 0 : Math.max(0, event.timestamp - start))
     })
 
-    const beacon = (body: string): boolean => {
-      if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false
-      const form = new URLSearchParams()
-      if (sdkKey) form.append('sdkKey', sdkKey)
-      form.append('sdkName', WIRE_SDK_NAME)
-      form.append('sdkVersion', WIRE_SDK_VERSION)
-      form.append('sdkTime', String(Date.now()))
-      form.append('data', body)
-      try {
-        return navigator.sendBeacon(url, form)
-      } catch {
-        return false
-      }
-    }
+    const beacon = (body: string) => sendBeaconForm(url, sdkKey, body)
 
     /** Sends what was measured since the last call, in requests of at most 100 metrics. */
     const publish = (leaving: boolean): void => {
