@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createCookieStore, createLocalStore, registrableDomain } from '../../../src/kernel/storage'
+import { clearBrowserState } from '../browser-state'
 
 describe('registrableDomain (browser-behaviour §4)', () => {
   it.each([
@@ -65,10 +66,7 @@ describe('local store', () => {
 
 describe('cookie store', () => {
   afterEach(() => {
-    for (const part of document.cookie.split(';')) {
-      const name = part.split('=')[0]!.trim()
-      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
-    }
+    clearBrowserState()
   })
 
   it('round-trips encoded values', () => {

@@ -8,6 +8,7 @@ import {
   identity,
 } from '../../../../src/plugins/identity'
 import workspace from '../../../fixtures/example-workspace.json'
+import { clearBrowserState } from '../../browser-state'
 
 const SDK_KEY = 'abcdefgh12345678XYZ'
 
@@ -44,10 +45,7 @@ const spyLogs = () => ({
 
 afterEach(() => {
   vi.restoreAllMocks()
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0]!.trim()
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
-  }
+  clearBrowserState()
 })
 
 describe('HackleSubscriptionStatus', () => {

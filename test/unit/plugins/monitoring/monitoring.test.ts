@@ -3,6 +3,7 @@ import { createKernel, definePlugin, type HackleClient, type Plugin, type SdkEve
 import { identity } from '../../../../src/plugins/identity'
 import { createMetrics, monitoring, METRICS_PER_REQUEST, PUBLISH_INTERVAL_MS } from '../../../../src/plugins/monitoring'
 import workspace from '../../../fixtures/example-workspace.json'
+import { clearBrowserState } from '../../browser-state'
 
 const SDK_KEY = 'abcdefgh12345678XYZ'
 const MONITORING_URL = 'https://monitoring.test'
@@ -79,10 +80,7 @@ afterEach(() => {
   vi.useRealTimers()
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
-  for (const part of document.cookie.split(';')) {
-    const name = part.split('=')[0]!.trim()
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
-  }
+  clearBrowserState()
 })
 
 describe('monitoring plugin: decision metrics posted every 60 s (wire-format §7)', () => {

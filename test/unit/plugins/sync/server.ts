@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { setupServer } from 'msw/node'
 import { http, HttpResponse } from 'msw'
 import example from '../../../fixtures/example-workspace.json'
+import { clearBrowserState } from '../../browser-state'
 
 export const SDK_KEY = 'abcdefgh12345678XYZ'
 export const SDK_URL = 'https://sdk.test'
@@ -101,11 +102,7 @@ export function useSyncServer() {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
   afterEach(() => {
     Object.assign(state, fresh())
-    localStorage.clear()
-    for (const part of document.cookie.split(';')) {
-      const name = part.split('=')[0]!.trim()
-      if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
-    }
+    clearBrowserState()
   })
   afterAll(() => server.close())
   return state
