@@ -5,6 +5,7 @@ import {
   HackleSubscriptionOperationsBuilder,
   HackleSubscriptionStatus,
 } from './plugins/identity'
+import { HackleSessionPersistConditions } from './plugins/sessions'
 
 const Hackle = {
   createInstance,
@@ -14,6 +15,7 @@ const Hackle = {
   PropertyOperationsBuilder,
   HackleSubscriptionOperationsBuilder,
   HackleSubscriptionStatus,
+  HackleSessionPersistConditions,
   DecisionReason,
 }
 

@@ -5,6 +5,7 @@ import { uuid } from './kernel/util/uuid'
 
 export * from './kernel'
 export { preset } from './preset'
+export { HackleSessionPersistConditions } from './plugins/sessions'
 export {
   PropertyOperationsBuilder,
   PropertyOperations,

@@ -1,98 +1,72 @@
-import { definePlugin } from '../../kernel/plugin'
-import type { Properties } from '../../kernel/types'
+import { definePlugin } from '../../kernel'
+import { getSessionHooks } from '../sessions/hooks'
+import { createCampaignAttribution, type CampaignPage } from './attribution'
+import { parseCampaign, withCampaign, type Campaign } from './parse'
 
-/** The campaign query keys, in the order the reference puts them into user properties (browser-behaviour.md §4). */
-export const CAMPAIGN_KEYS = [
-  'utm_campaign',
-  'utm_content',
-  'utm_id',
-  'utm_medium',
-  'utm_source',
-  'utm_term',
-  'gclid',
-  'fbclid',
-] as const
-
-export type CampaignKey = (typeof CAMPAIGN_KEYS)[number]
-/** The campaign values of a page: only keys with a non-empty value, in CAMPAIGN_KEYS order. */
-export type Campaign = Partial<Record<CampaignKey, string>>
-
-const isCampaignKey = (key: string): key is CampaignKey => (CAMPAIGN_KEYS as readonly string[]).includes(key)
-const hasOwn = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key)
-
-/**
- * Parses the campaign values of a query string (`location.search`) like the reference: drop the first character,
- * split on `&`, then on `=` keeping the first two pieces; skip a missing or empty value or one that
- * `decodeURIComponent` rejects; keys are not decoded; a later occurrence of a key wins.
- * `?utm_source=a%20b&utm_medium=&gclid=x=y&fbclid` → `{ utm_source: 'a b', gclid: 'x' }`.
- */
-export function parseCampaign(search: string): Campaign {
-  const found: Campaign = {}
-  for (const part of String(search ?? '').substring(1).split('&')) {
-    const [key = '', value] = part.split('=')
-    if (!value || !isCampaignKey(key)) continue
-    try {
-      const decoded = decodeURIComponent(value)
-      if (decoded) found[key] = decoded
-    } catch {
-      // malformed escape: skipped, as the reference does
-    }
-  }
-  const campaign: Campaign = {}
-  for (const key of CAMPAIGN_KEYS) if (found[key]) campaign[key] = found[key]
-  return campaign
-}
-
-/**
- * The evaluation user's properties: the page's campaign values overlaid by the user's own properties
- * (evaluation.md §3 item 7). Same entries as `{ ...campaign, ...properties }`, in the reference's order: the
- * eight campaign keys first (a user's value for such a key takes its place there), then the user's other keys.
- */
-export function withCampaign(campaign: Campaign, properties: Properties): Properties {
-  const merged: Properties = {}
-  for (const key of CAMPAIGN_KEYS) {
-    const value = hasOwn(properties, key) ? properties[key] : campaign[key]
-    if (value !== undefined) merged[key] = value
-  }
-  for (const key in properties) {
-    if (!hasOwn(properties, key) || isCampaignKey(key)) continue
-    // An own "__proto__" key (JSON.parse makes them) must stay a plain property, not replace the prototype.
-    if (key === '__proto__') Object.defineProperty(merged, key, { value: properties[key], enumerable: true, writable: true, configurable: true })
-    else merged[key] = properties[key]
-  }
-  return merged
-}
+export { CAMPAIGN_KEYS, parseCampaign, withCampaign, type Campaign, type CampaignKey } from './parse'
+export {
+  applyCampaignOperations,
+  campaignCookie,
+  campaignOperations,
+  createCampaignAttribution,
+  domainOf,
+  isNewCampaign,
+  pageDomains,
+  readStoredCampaign,
+  type CampaignDomains,
+  type CampaignOperations,
+  type CampaignPage,
+} from './attribution'
 
 export interface CampaignOptions {
   /** The current query string (default: `location.search`); e.g. the query of the page a page tracker started. */
   search?: () => string
+  /** The current page's hostname (default: `location.hostname`), for the same-domain rule of attribution. */
+  hostname?: () => string | undefined
+  /** The current page's referrer URL (default: `document.referrer`), for the same-domain rule of attribution. */
+  referrer?: () => string
 }
 
-const locationSearch = (): string => {
+/** Reads a browser value; "" / undefined outside a browser or when the page refuses. */
+const read = <T>(value: () => T, fallback: T): T => {
   try {
-    return typeof location === 'undefined' ? '' : location.search
+    return typeof window === 'undefined' ? fallback : value()
   } catch {
-    return ''
+    return fallback
   }
 }
 
 /**
- * Puts the current page's campaign values into every evaluation user's properties (under the user's own).
+ * Campaign (UTM) parameters (browser-behaviour §4):
  *
- * Session-based attribution (storing the campaign in `_hackle_mkt_{sdk8}`, `$properties` events on a new
- * campaign, browser-behaviour.md §4 `startNewCampaignIfNeeded`) is not implemented yet; it will live here,
- * driven by the session plugin's session start.
+ * - every evaluation user gets the current page's campaign values in its properties, under the user's own
+ *   (evaluation.md §3 item 7);
+ * - attribution: when a session starts, and when the page loads into a continuing session, the page's campaign is
+ *   compared with the one stored in `_hackle_mkt_{key[0:8]}`; a new campaign is stored and tracked as `$properties`
+ *   (`$set` / `$unset` of all eight keys) and applied to the current user's properties. It follows the sessions
+ *   plugin's hooks (`getSessionHooks(kernel).started` / `.resumed`), so without the sessions plugin there is no
+ *   attribution and no cookie, only the decision-time properties.
  */
 export const campaign = definePlugin((options: CampaignOptions = {}) => ({
   name: 'campaign',
   apply(kernel) {
-    const search = options.search ?? locationSearch
+    const page: CampaignPage = {
+      search: options.search ?? (() => read(() => location.search, '')),
+      hostname: options.hostname ?? (() => read<string | undefined>(() => location.hostname, undefined)),
+      referrer: options.referrer ?? (() => read(() => document.referrer, '')),
+    }
     let lastSearch: string | undefined
     let current: Campaign = {}
     kernel.hooks.resolveUser.tap('campaign', (user) => {
-      const query = search()
+      const query = page.search()
       if (query !== lastSearch) [lastSearch, current] = [query, parseCampaign(query)]
       user.properties = withCampaign(current, user.properties ?? {})
     })
+
+    // Taps at the default stage: before the sessions plugin tracks `$session_start`, as in the reference.
+    const startNewCampaignIfNeeded = createCampaignAttribution(kernel, page)
+    const sessionHooks = getSessionHooks(kernel)
+    sessionHooks.started.tap('campaign', (_sessionId, user, timestamp) => void startNewCampaignIfNeeded(user, timestamp))
+    sessionHooks.resumed.tap('campaign', (_sessionId, user, timestamp) => void startNewCampaignIfNeeded(user, timestamp))
   },
 }))

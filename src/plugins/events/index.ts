@@ -1,60 +1,71 @@
-import { definePlugin, sdkHeaders, send, sendBeaconForm, toWireBatch, type SdkEvent } from '../../kernel'
+import { definePlugin } from '../../kernel'
+import { createDedup, dedupInterval } from './dedup'
+import { createDelivery } from './delivery'
+import { getEventPipelineHooks } from './hooks'
+
+export { getEventPipelineHooks, type EventPipelineHooks } from './hooks'
+export { NO_DEDUP } from './dedup'
 
 const NAME = 'events'
-const BATCH_SIZE = 100
-const FLUSH_DELAY_MS = 500
 
 /**
- * Sends events in batches (browser-behaviour §6.3): 500 ms after the first queued event or at 100 events, as
- * JSON to `{eventUrl}/api/v2/w/events`; when the page is hidden or left, by beacon as a form
- * (wire-format §5). De-duplication, persistence and retries are not part of this plugin yet.
+ * The event pipeline (browser-behaviour §6): duplicate suppression, opt-out, the pipeline hooks other plugins tap
+ * (`getEventPipelineHooks`), and delivery that loses nothing and sends nothing twice through reloads, tab closes,
+ * server errors and dropped connections (see DELIVERY.md).
+ *
+ * Options (`createInstance` config): `exposureEventDedupIntervalMillis` (1000..3600000, default 60000; `-1` turns
+ * suppression off) and `optOutTracking`. Client methods: `isOptOutTracking()`, `setOptOutTracking(optOut)`.
  */
 export const events = definePlugin(() => ({
   name: NAME,
-  apply({ hooks, sdkKey, config, logger }) {
-    let queue: SdkEvent[] = []
-    let timer: ReturnType<typeof setTimeout> | undefined
+  apply(kernel) {
+    const { hooks, config, logger } = kernel
+    const pipeline = getEventPipelineHooks(kernel)
+    const isDuplicate = createDedup(dedupInterval(config.raw.exposureEventDedupIntervalMillis, logger))
+    const delivery = createDelivery(kernel)
+    let optOut = !!config.raw.optOutTracking
 
-    const beacon = (body: string) => sendBeaconForm(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, sdkKey, body)
-
-    const flush = async (leaving: boolean): Promise<void> => {
-      clearTimeout(timer)
-      timer = undefined
-      if (queue.length === 0) return
-      const batch = queue
-      queue = []
-      const body = JSON.stringify(toWireBatch(batch))
-      try {
-        if (leaving && beacon(body)) return
-        const response = await send({
-          method: 'POST',
-          url: `${config.eventUrl}/api/v2/w/events`,
-          headers: sdkHeaders(sdkKey, { 'Content-Type': 'application/json' }),
-          body,
-          keepalive: leaving,
-        })
-        if (response.status < 200 || response.status > 299) throw new Error(`Http status code: ${response.status}`)
-      } catch (error) {
-        logger.error(`Failed to dispatch events: ${String(error)}`)
-      }
-    }
+    kernel.extend({
+      isOptOutTracking: () => optOut,
+      setOptOutTracking(value) {
+        if (!!value === optOut) return
+        optOut = !!value
+        // Events queued before opting out still go (browser-behaviour §6.5).
+        if (optOut) delivery.flush()
+      },
+    })
 
     hooks.eventCreated.tap(NAME, (event) => {
-      queue.push(event)
-      if (queue.length >= BATCH_SIZE) void flush(false)
-      else if (queue.length === 1) timer = setTimeout(() => void flush(false), FLUSH_DELAY_MS)
+      pipeline.beforeProcess.call(event)
+      if (isDuplicate(event)) return
+      event = pipeline.decorate.call(event)
+      if (!optOut) delivery.add(event)
+      pipeline.processed.call(event)
     })
-    hooks.flush.tap(NAME, (reason) => void flush(reason !== 'manual'))
+    // Every reason but `manual` means the page may be going away; after a redirect flush, pagehide follows.
+    hooks.flush.tap(NAME, (reason) => (reason === 'manual' ? delivery.flush() : delivery.leave(reason !== 'redirect')))
+    // Send what earlier pages and failed requests left.
+    void delivery.sync()
 
-    if (typeof window === 'undefined') return
-    const onPageHide = () => void flush(true)
-    const onVisibility = () => document.visibilityState === 'hidden' && void flush(true)
+    const teardown = () => {
+      delivery.close()
+      for (const hook of Object.values(pipeline)) hook.taps.length = 0
+    }
+    if (typeof window === 'undefined') return teardown
+    const onPageHide = () => delivery.leave(true)
+    const onPageShow = () => delivery.resume()
+    const onVisibility = () => (document.visibilityState === 'hidden' ? delivery.leave(false) : delivery.resume())
     window.addEventListener('pagehide', onPageHide)
+    window.addEventListener('pageshow', onPageShow)
     document.addEventListener('visibilitychange', onVisibility)
+    // Page Lifecycle: a frozen tab runs again.
+    document.addEventListener('resume', onPageShow)
     return () => {
       window.removeEventListener('pagehide', onPageHide)
+      window.removeEventListener('pageshow', onPageShow)
       document.removeEventListener('visibilitychange', onVisibility)
-      clearTimeout(timer)
+      document.removeEventListener('resume', onPageShow)
+      teardown()
     }
   },
 }))

@@ -1,0 +1,268 @@
+#!/usr/bin/env node
+// Event pipeline cost: hackle-kit vs the reference SDK, both in jsdom, in ONE process.
+//
+//   node bench/events.bench.mjs [--ours PATH] [--ref PATH] [--rounds 7] [--ms 300] [--json out.json]
+//
+// 1. Throughput (operations per process-CPU-second, timers included, so the batching, serialization and "sending"
+//    each SDK schedules is counted): `track()` with properties, and a decision that produces an exposure event
+//    (`variation()` for a rotating set of users, so duplicate suppression lets every exposure through in both SDKs).
+// 2. Main-thread tasks while a full queue goes out: the call that fills the queue to 100 and flushes it and the
+//    pagehide handler that beacons 99 queued events (each with the promise callbacks it queues, which run in the same
+//    task), and the longest timer callback while the batch goes out. Bar: 5 ms.
+//
+// The page environment (desktop Chrome UA, https page with utm parameters, in-memory network and cookies) is the
+// one bench/decisions.bench.mjs uses; only the network is stubbed (every POST answers 200, sendBeacon accepts).
+import { readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { performance } from 'node:perf_hooks'
+import vm from 'node:vm'
+import { randomFillSync, randomUUID } from 'node:crypto'
+import { JSDOM, VirtualConsole } from 'jsdom'
+
+const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const opts = { ours: 'dist/browser/hackle-kit.global.js', ref: 'node_modules/@hackler/javascript-sdk/lib/index.browser.umd.min.js', rounds: 7, ms: 300, json: null }
+for (let i = 2; i < process.argv.length; i++) {
+  const [flag, inline] = process.argv[i].split('=', 2)
+  const value = () => inline ?? process.argv[++i]
+  if (flag === '--ours') opts.ours = value()
+  else if (flag === '--ref') opts.ref = value()
+  else if (flag === '--rounds') opts.rounds = Number(value())
+  else if (flag === '--ms') opts.ms = Number(value())
+  else if (flag === '--json') opts.json = value()
+  else {
+    console.log('node bench/events.bench.mjs [--ours PATH] [--ref PATH] [--rounds 7] [--ms 300] [--json out.json]')
+    process.exit(flag === '--help' || flag === '-h' ? 0 : 2)
+  }
+}
+for (const path of [opts.ours, opts.ref]) {
+  if (!existsSync(resolve(REPO, path))) {
+    console.error(`bundle not found: ${path} (run \`npm run build\`)`)
+    process.exit(2)
+  }
+}
+const WORKSPACE_TEXT = readFileSync(resolve(REPO, 'bench/workspace.json'), 'utf8')
+const SDK_KEY = 'bench-sdk-key-0123456789abcdef'
+const PAGE_URL = 'https://www.example.com/shop/items/?utm_source=newsletter&utm_medium=email&utm_campaign=spring'
+const USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
+const API = 'https://hackle.bench.invalid' // never reached: every request is answered in memory
+
+// ---------------------------------------------------------------- page environment (as in decisions.bench.mjs)
+function respond(method, url) {
+  if (method === 'GET' && /\/api\/v2\/workspaces\/[^/]+\/config(\?|$)/.test(url)) return { status: 200, body: WORKSPACE_TEXT, headers: { 'Content-Type': 'application/json' } }
+  if (method === 'GET' && /\/api\/v1\/cohorts(\?|$)/.test(url)) return { status: 200, body: '{"cohorts":[]}', headers: {} }
+  if (method === 'GET' && /\/api\/v1\/user-targets(\?|$)/.test(url)) return { status: 200, body: '{"events":[]}', headers: {} }
+  if (method === 'POST') return { status: 200, body: '', headers: {} }
+  return { status: 404, body: '', headers: {} }
+}
+
+function installNetwork(win, stats) {
+  win.XMLHttpRequest = class FakeXMLHttpRequest {
+    constructor() {
+      Object.assign(this, { UNSENT: 0, OPENED: 1, HEADERS_RECEIVED: 2, LOADING: 3, DONE: 4, readyState: 0, status: 0, responseText: '', response: '', timeout: 0 })
+    }
+    open(method, url) { this._method = String(method).toUpperCase(); this._url = String(url); this.readyState = 1 }
+    setRequestHeader() {}
+    getAllResponseHeaders() { return Object.entries(this._res?.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\r\n') }
+    getResponseHeader(name) { return Object.entries(this._res?.headers ?? {}).find(([k]) => k.toLowerCase() === String(name).toLowerCase())?.[1] ?? null }
+    addEventListener(type, fn) { if (type === 'load') this.onload = fn; else if (type === 'error') this.onerror = fn }
+    abort() {}
+    send(body) {
+      stats.requests++
+      if (this._method === 'POST') stats.bytes += String(body ?? '').length
+      const res = respond(this._method, this._url)
+      win.setTimeout(() => {
+        this._res = res
+        this.status = res.status
+        this.responseText = this.response = res.body
+        this.readyState = 4
+        this.onreadystatechange?.()
+        this.onload?.()
+      }, 0)
+    }
+  }
+  win.fetch = async (input, init = {}) => {
+    stats.requests++
+    if (init.body) stats.bytes += String(init.body).length
+    const res = respond(String(init.method ?? 'GET').toUpperCase(), typeof input === 'string' ? input : String(input.url ?? input))
+    const headers = new Map(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), v]))
+    return { ok: res.status < 300, status: res.status, headers: { get: (n) => headers.get(String(n).toLowerCase()) ?? null }, text: async () => res.body, json: async () => JSON.parse(res.body) }
+  }
+  // Not String(form): jsdom serializes URLSearchParams in JavaScript, ~100× slower than a browser, and that would be
+  // most of what is timed. Bytes are counted as the JSON text of the form's data field.
+  Object.defineProperty(win.navigator, 'sendBeacon', { configurable: true, value: (url, body) => { stats.requests++; stats.bytes += String(body?.get?.('data') ?? body).length; return true } })
+}
+
+function installCookieJar(win) {
+  const jar = new Map()
+  Object.defineProperty(win.document, 'cookie', {
+    configurable: true,
+    get: () => Array.from(jar, ([k, v]) => `${k}=${v}`).join('; '),
+    set(text) {
+      const [first, ...attrs] = String(text).split(';')
+      const eq = first.indexOf('=')
+      const name = first.slice(0, eq < 0 ? 0 : eq).trim()
+      const expired = attrs.some((a) => {
+        const [k, v = ''] = a.split('=')
+        return (k.trim().toLowerCase() === 'expires' && Date.parse(v) <= Date.now()) || (k.trim().toLowerCase() === 'max-age' && Number(v) <= 0)
+      })
+      if (expired) jar.delete(name)
+      else jar.set(name, first.slice(eq + 1).trim())
+    },
+  })
+}
+
+function installDesktop(win) {
+  Object.defineProperty(win.navigator, 'userAgent', { configurable: true, get: () => USER_AGENT })
+  Object.defineProperty(win.navigator, 'language', { configurable: true, get: () => 'en-US' })
+  for (const [k, v] of Object.entries({ width: 1920, height: 1080, availWidth: 1920, availHeight: 1040 })) Object.defineProperty(win.screen, k, { configurable: true, value: v })
+  Object.defineProperty(win.screen, 'orientation', { configurable: true, value: { type: 'landscape-primary', angle: 0 } })
+  Object.defineProperty(win.crypto, 'getRandomValues', { configurable: true, value: (view) => randomFillSync(view) })
+  Object.defineProperty(win.crypto, 'randomUUID', { configurable: true, value: () => randomUUID() })
+  const fail = () => { throw new win.ReferenceError('orientation is not defined') }
+  Object.defineProperty(win, 'orientation', { configurable: true, get: fail, set: fail })
+}
+
+/** Times every timer callback the page runs (the SDK's flushes, retries, fake network answers). */
+function installTaskTimer(win, tasks) {
+  const wrap = (original) => (fn, ms, ...args) =>
+    original.call(win, typeof fn === 'function' ? (...a) => { const t = performance.now(); try { fn(...a) } finally { tasks.record(performance.now() - t) } } : fn, ms, ...args)
+  win.setTimeout = wrap(win.setTimeout)
+  win.setInterval = wrap(win.setInterval)
+}
+
+async function startSdk(label, bundlePath) {
+  const logs = { error: 0, warn: 0 }
+  const virtualConsole = new VirtualConsole()
+  virtualConsole.on('error', () => logs.error++)
+  virtualConsole.on('warn', () => logs.warn++)
+  const dom = new JSDOM('<!doctype html><html><head><title>Bench shop</title></head><body></body></html>', { url: PAGE_URL, runScripts: 'outside-only', pretendToBeVisual: true, virtualConsole })
+  const win = dom.window
+  const stats = { requests: 0, bytes: 0 }
+  const tasks = { on: false, max: 0, count: 0, record(ms) { if (this.on) { this.count++; this.max = Math.max(this.max, ms) } } }
+  installNetwork(win, stats)
+  installCookieJar(win)
+  installDesktop(win)
+  installTaskTimer(win, tasks)
+  win.document.cookie = `_hackle_hid=bench-device-0000-0000-000000000001; path=/`
+  new vm.Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath }).runInContext(dom.getInternalVMContext())
+  const client = win.Hackle.createInstance(SDK_KEY, { sdkUrl: API, eventUrl: API, monitoringUrl: API, cdnUrl: API })
+  const init = await client.onInitialized({ timeout: 5000 })
+  if (!init?.success) throw new Error(`${label}: onInitialized() -> ${JSON.stringify(init)}`)
+  const users = win.JSON.parse(JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({
+    id: `bench-user-${String(i).padStart(4, '0')}`,
+    properties: { country: ['KR', 'US', 'JP', 'DE', 'BR'][i % 5], age: 18 + ((i * 7) % 50), grade: ['gold', 'silver', 'bronze'][i % 3] },
+  }))))
+  return { label, win, client, users, logs, stats, tasks }
+}
+
+// ---------------------------------------------------------------- cases
+const PROPS = { sku: 'sku-1', qty: 2, price: 9.9, category: 'shoes', tags: ['sale', 'new'], note: 'ordered from the bench page' }
+const CASES = {
+  'track(event, props)': (s, i) => s.client.track({ key: 'purchase', value: 9.9, properties: PROPS }),
+  'variation + exposure': (s, i) => s.client.variation(1, s.users[i]),
+}
+
+const yieldMacrotask = () => new Promise((r) => setImmediate(r))
+const cpuMicros = (since) => { const d = process.cpuUsage(since); return d.user + d.system }
+
+async function measure(sdk, fn, budgetMs) {
+  const n = sdk.users.length
+  let ops = 0
+  let i = 0
+  const start = process.cpuUsage()
+  for (;;) {
+    for (let k = 0; k < 50; k++) { fn(sdk, i); i = (i + 1) % n }
+    ops += 50
+    await yieldMacrotask()
+    const us = cpuMicros(start)
+    if (us >= budgetMs * 1000) return (ops * 1e6) / us
+  }
+}
+/** Resolves once the promise callbacks queued so far (and those they queue) have run. */
+const afterMicrotasks = () => new Promise((r) => setImmediate(r))
+const settle = async () => { for (let k = 0; k < 3; k++) await yieldMacrotask(); await new Promise((r) => setTimeout(r, 600)) }
+
+/**
+ * The longest synchronous SDK task while a full queue goes out: 99 events queued, then the 100th track() (the
+ * reference and hackle-kit both flush at 100), every timer callback until the batch is "sent", and the pagehide
+ * handler with 99 queued events (beacon). Realistic events: full hackle properties, user and event properties.
+ */
+async function longestTask(sdk, samples = 15) {
+  const { client, win, tasks } = sdk
+  const user = sdk.users[0]
+  const samplesOf = { flushAt100: [], timers: [], pagehide: [], track100: [] }
+  for (let s = 0; s < samples; s++) {
+    // 99 queued: the 500 ms timer sends them (timed by the timer wrapper, with the answers' callbacks).
+    for (let i = 0; i < 99; i++) client.track({ key: 'purchase', value: i, properties: PROPS }, user)
+    tasks.on = true
+    tasks.max = 0
+    await settle()
+    for (let i = 0; i < 99; i++) client.track({ key: 'purchase', value: i, properties: PROPS }, user)
+    let t = performance.now()
+    client.track({ key: 'purchase', value: 99, properties: PROPS }, user)
+    await afterMicrotasks() // the reference dispatches in promise callbacks: same task
+    samplesOf.flushAt100.push(performance.now() - t)
+    await settle()
+    tasks.on = false
+    samplesOf.timers.push(tasks.max)
+    for (let i = 0; i < 99; i++) client.track({ key: 'purchase', value: i, properties: PROPS }, user)
+    t = performance.now()
+    win.dispatchEvent(new win.PageTransitionEvent('pagehide', { persisted: true }))
+    await afterMicrotasks()
+    samplesOf.pagehide.push(performance.now() - t)
+    // Back from the back-forward cache, as a page that stays alive after pagehide would be.
+    win.dispatchEvent(new win.PageTransitionEvent('pageshow', { persisted: true }))
+    await settle()
+    // For scale: 100 track() calls back to back (hackle-kit serializes each event in its track call).
+    t = performance.now()
+    for (let i = 0; i < 100; i++) client.track({ key: 'purchase', value: i, properties: PROPS }, user)
+    samplesOf.track100.push(performance.now() - t)
+    await settle()
+  }
+  return Object.fromEntries(Object.entries(samplesOf).map(([k, v]) => [k, { median: median(v), max: Math.max(...v) }]))
+}
+
+// ---------------------------------------------------------------- run
+const t0 = Date.now()
+const ref = await startSdk('reference', resolve(REPO, opts.ref))
+const ours = await startSdk('ours', resolve(REPO, opts.ours))
+const sdks = [ref, ours]
+
+for (const fn of Object.values(CASES)) for (const s of sdks) { await measure(s, fn, 150); await settle() }
+const results = Object.fromEntries(Object.keys(CASES).map((c) => [c, { reference: [], ours: [] }]))
+for (let round = 0; round < opts.rounds; round++) {
+  const order = round % 2 === 0 ? [ref, ours] : [ours, ref]
+  for (const [name, fn] of Object.entries(CASES)) for (const s of order) { results[name][s.label].push(await measure(s, fn, opts.ms)); await settle() }
+}
+const median = (xs) => { const s = [...xs].sort((p, q) => p - q); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
+const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(0))
+const pad = (s, n, right = false) => (right ? String(s).padStart(n) : String(s).padEnd(n))
+
+const tasks = {}
+for (const s of sdks) tasks[s.label] = await longestTask(s)
+
+console.log(`events: ops per process-CPU-second, median of ${opts.rounds} interleaved rounds × ${opts.ms} ms (node ${process.version})`)
+console.log(`${pad('case', 24)}${pad('reference', 12, true)}${pad('ours', 12, true)}${pad('ours/ref', 10, true)}`)
+console.log('-'.repeat(58))
+const rows = Object.entries(results).map(([name, r]) => ({ case: name, reference: median(r.reference), ours: median(r.ours), ratio: median(r.ours) / median(r.reference), samples: r }))
+for (const r of rows) console.log(`${pad(r.case, 24)}${pad(fmt(r.reference), 12, true)}${pad(fmt(r.ours), 12, true)}${pad(`${r.ratio.toFixed(2)}×`, 10, true)}`)
+console.log()
+console.log('synchronous SDK tasks while a full 100-event queue goes out, ms (median / max of 15 samples; jsdom GC pauses land in the max):')
+console.log(`${pad('', 28)}${pad('reference', 16, true)}${pad('ours', 16, true)}`)
+const cell = (x) => `${x.median.toFixed(2)} / ${x.max.toFixed(2)}`
+for (const [key, label] of [['flushAt100', 'track() that flushes 100'], ['timers', 'longest timer callback (†)'], ['pagehide', 'pagehide, 99 queued'], ['track100', '(100 track() calls in a row)']]) {
+  console.log(`${pad(label, 28)}${pad(cell(tasks.reference[key]), 16, true)}${pad(cell(tasks.ours[key]), 16, true)}`)
+}
+console.log('(†) the 500 ms flush of 99 queued events, then the 100-event flush going out; synchronous part only (the')
+console.log('    reference sends from promise callbacks, which this does not see: its figure is low).')
+console.log()
+for (const s of sdks) console.log(`${pad(s.label, 10)} requests: ${s.stats.requests}, JSON posted: ${(s.stats.bytes / 1e6).toFixed(1)} MB, console errors: ${s.logs.error}, warnings: ${s.logs.warn}`)
+console.log(`total ${((Date.now() - t0) / 1000).toFixed(1)} s`)
+
+if (opts.json) {
+  writeFileSync(resolve(process.cwd(), opts.json), JSON.stringify({ date: new Date().toISOString(), node: process.version, rounds: opts.rounds, msPerSample: opts.ms, cases: rows, longestTaskMs: tasks }, null, 2) + '\n')
+  console.log(`wrote ${opts.json}`)
+}
+for (const s of sdks) { try { s.client.close() } catch {} try { s.win.close() } catch {} }
+process.exit(0)

@@ -1,0 +1,51 @@
+import type { Identifiers, Logger, SdkEvent } from '../../kernel'
+
+const DEFAULT_INTERVAL = 60_000
+/** `exposureEventDedupIntervalMillis: -1` turns suppression off (hackle-kit; the reference cannot). */
+export const NO_DEDUP = -1
+
+/** The `exposureEventDedupIntervalMillis` option resolved like the reference (browser-behaviour §1.1), plus `-1`. */
+export function dedupInterval(value: unknown, logger: Logger): number {
+  if (typeof value !== 'number' || value !== value) return DEFAULT_INTERVAL
+  if (value === NO_DEDUP) return NO_DEDUP
+  if (value < 1000 || value > 3_600_000) {
+    logger.warn('Exposure event dedup interval is outside allowed range[1_000ms..3_600_000ms]. Setting to default value[1m].')
+    return DEFAULT_INTERVAL
+  }
+  return value
+}
+
+/** Same identifier types with equal values, in any order. */
+const sameIdentifiers = (a: Identifiers, b: Identifiers | undefined): boolean => {
+  if (!b) return false
+  const types = Object.keys(a)
+  return types.length === Object.keys(b).length && types.every((type) => a[type] === b[type])
+}
+
+/**
+ * Duplicate suppression for exposure and remote-config events (browser-behaviour §6.2): one cache per type, cleared
+ * when the event user's identifiers change; an event whose key was first seen at most `interval` ms ago is a
+ * duplicate (the first-seen time is not refreshed). Returns whether the event is a duplicate.
+ */
+export function createDedup(interval: number): (event: SdkEvent) => boolean {
+  const caches = [0, 1].map(() => ({ seen: new Map<string, number>(), identifiers: undefined as Identifiers | undefined }))
+  return (event) => {
+    if (interval === NO_DEDUP || event.type === 'track') return false
+    const cache = caches[event.type === 'exposure' ? 0 : 1]!
+    const identifiers = event.user.identifiers
+    if (!sameIdentifiers(identifiers, cache.identifiers)) {
+      cache.identifiers = identifiers
+      cache.seen.clear()
+    }
+    const key = (
+      event.type === 'exposure'
+        ? [event.experiment.id, event.variationId, event.variationKey, event.decisionReason]
+        : [event.parameter.id, event.valueId, event.decisionReason]
+    ).join('-')
+    const now = Date.now()
+    const first = cache.seen.get(key)
+    if (first !== undefined && now - first <= interval) return true
+    cache.seen.set(key, now)
+    return false
+  }
+}

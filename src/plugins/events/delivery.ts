@@ -1,0 +1,386 @@
+import { createLocalStore, sdkHeaders, send, type Kernel, type SdkEvent } from '../../kernel'
+import { BATCH_SIZE, FORM_FIELDS, beaconForm, body, bodySize, chunk, formSize, fromEvent, parseStored, type Item } from './wire'
+
+// Delivery: queue → records → requests, with nothing lost and nothing sent twice. See DELIVERY.md for the design.
+
+const FLUSH_DELAY = 500
+/**
+ * Body bytes per keepalive request, and in flight at once: browsers allow 64 KiB of keepalive and beacon bodies in
+ * flight per page, and this keeps half of it free for the beacons of a page that is going away.
+ */
+const KEEPALIVE_BYTES = 30_000
+/** Encoded bytes per beacon form, and what the browser lets a page have in flight (keepalive bodies and beacons). */
+const BEACON_BYTES = 60_000
+const BROWSER_QUOTA = 64_000
+const RETRY_STORE_SIZE = 100
+const BACKOFF_MIN = 1_000
+const BACKOFF_MAX = 300_000
+/** The lock is held this long at most; a writer waits SETTLE ms before checking it won (other tabs see writes within that). */
+const LOCK_TTL = 5_000
+const LOCK_SETTLE = 50
+/** A page refreshes its alive key this often from its first record on; records of a page silent for ALIVE_TTL are orphans. */
+const HEARTBEAT = 20_000
+const ALIVE_TTL = 180_000
+
+const PENDING = 0
+const SENDING = 1
+const FAILED = 2
+/** Left to other pages at pagehide or close; taken back if still there when the page is shown again. */
+const RELEASED = 3
+
+/** A batch of at most 100 events and one request body, with a durable copy in localStorage under `key`. */
+interface Rec {
+  readonly key: string
+  items: Item[]
+  body: string
+  bytes: number
+  state: number
+  /** Came from the retry store or another page (changes the log text). */
+  retry: boolean
+  /** Sent with `keepalive`: the browser finishes the request even if the page goes away. */
+  keepalive?: boolean
+  /** The page was hidden while it was in flight: the durable copy was dropped, the browser finishes it. */
+  handedOff?: boolean
+}
+
+/**
+ * Whether fetch keeps requests alive past the page (Firefox before 133 ignores the flag: its requests are then
+ * treated like any other, kept until answered).
+ */
+const canKeepalive = () => typeof fetch === 'function' && typeof Request === 'function' && 'keepalive' in Request.prototype
+
+const isDone = (status: number) => (status >= 200 && status < 300) || (status >= 400 && status < 500)
+
+/** Keys of localStorage that start with `prefix` (none when localStorage is unavailable). */
+function storedKeys(prefix: string): string[] {
+  const keys: string[] = []
+  try {
+    const area = window.localStorage
+    for (let i = 0; i < area.length; i++) {
+      const key = area.key(i)
+      if (key?.startsWith(prefix)) keys.push(key)
+    }
+  } catch {
+    // no localStorage: this page's records live in memory only
+  }
+  return keys
+}
+
+export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey' | 'config' | 'logger'>) {
+  const store = createLocalStore(logger.warn)
+  const page = Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
+  const RETRY_KEY = `hackle-repository-storage_${sdkKey}`
+  const PREFIX = `hackle-kit-outbox_${sdkKey}_`
+  const LOCK_KEY = `hackle-kit-lock_${sdkKey}`
+  const aliveKey = (id: string) => `hackle-kit-alive_${sdkKey}_${id}`
+  const records = new Map<string, Rec>()
+  let queue: Item[] = []
+  let seq = 0
+  let inflight = 0
+  let delay = 0
+  let retryAt = 0
+  let closed = false
+  /** Released at pagehide: do nothing more until the page is shown again (back-forward cache). */
+  let away = false
+  let syncing = false
+  let again = false
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  let lockTimer: ReturnType<typeof setTimeout> | undefined
+  let heartbeat: ReturnType<typeof setInterval> | undefined
+
+  const beat = () => store.set(aliveKey(page), String(Date.now()))
+
+  /**
+   * Keeps this page's alive key fresh from its first durable record (written before the record) until it leaves; a
+   * page that holds nothing any more keeps it too, which costs one small write every 20 s and saves two per batch.
+   */
+  function owned(): void {
+    if (heartbeat || away || closed) return
+    for (const r of records.values()) {
+      if (r.state === RELEASED || r.handedOff) continue
+      beat()
+      heartbeat = setInterval(beat, HEARTBEAT)
+      return
+    }
+  }
+
+  function save(r: Rec, items: Item[]): void {
+    r.items = items
+    r.body = body(items)
+    r.bytes = bodySize(items)
+    store.set(r.key, r.body)
+  }
+
+  function record(items: Item[], state: number, retry: boolean): void {
+    const r = { key: PREFIX + page + '_' + seq++, state, retry } as Rec
+    records.set(r.key, r)
+    owned()
+    save(r, items)
+  }
+
+  function drop(r: Rec): void {
+    records.delete(r.key)
+    store.remove(r.key)
+  }
+
+  function add(event: SdkEvent): void {
+    queue.push(fromEvent(event))
+    // Tracked while the page goes away (a later pagehide listener): beacon it or leave it to the next page.
+    if (away) leave(true)
+    else if (queue.length >= BATCH_SIZE) flush()
+    else if (queue.length === 1) timer = setTimeout(flush, FLUSH_DELAY)
+  }
+
+  /** Queue → durable records. */
+  function persistQueue(): void {
+    clearTimeout(timer)
+    timer = undefined
+    for (const items of chunk(queue, KEEPALIVE_BYTES)) record(items, PENDING, false)
+    queue = []
+  }
+
+  function flush(): void {
+    persistQueue()
+    pump()
+  }
+
+  /** Sends pending records: keepalive requests within the in-flight budget; nothing while backing off. */
+  function pump(): void {
+    if (closed || away || Date.now() < retryAt) return
+    for (const r of records.values()) {
+      if (r.state !== PENDING) continue
+      const keepalive = canKeepalive() && r.bytes <= KEEPALIVE_BYTES
+      if (keepalive && inflight + r.bytes > KEEPALIVE_BYTES) continue
+      r.state = SENDING
+      r.keepalive = keepalive
+      if (keepalive) inflight += r.bytes
+      send({
+        method: 'POST',
+        url: `${config.eventUrl}/api/v2/w/events`,
+        headers: sdkHeaders(sdkKey, { 'Content-Type': 'application/json' }),
+        body: r.body,
+        keepalive,
+      }).then(
+        (response) => answered(r, isDone(response.status) ? undefined : `Error: Http status code: ${response.status}`),
+        // Chromium rejects in-flight fetches just before pagehide, though it finishes keepalive requests: decide
+        // after this task's pagehide listeners have run.
+        (error) => setTimeout(() => answered(r, String(error))),
+      )
+    }
+  }
+
+  function answered(r: Rec, error: string | undefined): void {
+    if (r.keepalive) inflight -= r.bytes
+    if (error === undefined) {
+      drop(r)
+      if (delay) {
+        // The server answers again: send what waits in the retry store now.
+        delay = retryAt = 0
+        clearTimeout(retryTimer)
+        void sync()
+      }
+    } else {
+      // Left to the browser as the page went away: the rejection only means this page will not see the answer.
+      if (away && r.handedOff) return
+      logger.warn(`Failed to ${r.retry ? 'flush retry events' : 'dispatch events'}: ${error}`)
+      if (r.handedOff) {
+        // The page stayed: keep the events again (for other pages if this client is closed).
+        r.handedOff = false
+        if (closed || away) r.state = RELEASED
+        owned()
+        store.set(r.key, r.body)
+      }
+      if (closed || away || r.state === RELEASED) return
+      r.state = FAILED
+      if (Date.now() >= retryAt) {
+        delay = delay ? Math.min(delay * 2, BACKOFF_MAX) : BACKOFF_MIN
+        retryAt = Date.now() + delay
+        clearTimeout(retryTimer)
+        retryTimer = setTimeout(retry, delay)
+      }
+      // Failed events rest in the retry store until the backoff is over.
+      void sync()
+    }
+    pump()
+  }
+
+  function retry(): void {
+    for (const r of records.values()) if (r.state === FAILED) r.state = PENDING
+    pump()
+    void sync()
+  }
+
+  /**
+   * Runs `work` while holding the cross-tab lock: write a claim, wait until other tabs would have seen it, and go on
+   * only if the claim is still ours. When another page holds it, tries again once that lock has expired (a page
+   * that went away while holding it leaves it behind).
+   */
+  async function locked(work: () => void): Promise<void> {
+    const held = store.get(LOCK_KEY)
+    const now = Date.now()
+    const until = Number(held?.split(':')[1])
+    if (held && !held.startsWith(page + ':') && until > now) {
+      clearTimeout(lockTimer)
+      lockTimer = setTimeout(sync, until - now + LOCK_SETTLE)
+      return
+    }
+    const mine = `${page}:${now + LOCK_TTL}`
+    store.set(LOCK_KEY, mine)
+    await new Promise((resolve) => setTimeout(resolve, LOCK_SETTLE))
+    if (closed || away || store.get(LOCK_KEY) !== mine) return
+    try {
+      work()
+    } finally {
+      store.remove(LOCK_KEY)
+    }
+  }
+
+  /**
+   * Under the lock, takes over what no live page owns: the retry store and the records of pages that went away.
+   * While backing off, failed events (ours and taken) rest in the retry store, newest 100 (by event time), the
+   * older ones in our records;
+   * otherwise everything taken becomes pending records of this page. New copies are written before old ones are
+   * removed, and events already held are skipped by insertId.
+   */
+  function claim(): void {
+    const now = Date.now()
+    // Records released at pagehide are ours again unless another page took them meanwhile (back-forward cache).
+    for (const r of records.values()) if (r.state === RELEASED) store.get(r.key) === null ? records.delete(r.key) : (r.state = PENDING)
+    owned()
+    const held = new Set<string>()
+    for (const r of records.values()) for (const i of r.items) held.add(i.id)
+    for (const i of queue) held.add(i.id)
+    const pool: Item[] = []
+    const take = (items: Item[]) => {
+      for (const i of items) {
+        if (held.has(i.id)) continue
+        held.add(i.id)
+        pool.push(i)
+      }
+    }
+    const stored = store.get(RETRY_KEY)
+    take(parseStored(stored))
+    const taken: string[] = []
+    for (const key of storedKeys(PREFIX)) {
+      const owner = key.slice(PREFIX.length).split('_')
+      if (owner.length !== 2 || owner[0] === page || now - Number(store.get(aliveKey(owner[0]!))) < ALIVE_TTL) continue
+      take(parseStored(store.get(key)))
+      taken.push(key)
+    }
+    if (now < retryAt) {
+      const failed = [...records.values()].filter((r) => r.state === FAILED)
+      for (const r of failed) pool.push(...r.items)
+      pool.sort((a, b) => a.ts - b.ts)
+      const rest = pool.length - RETRY_STORE_SIZE
+      for (const items of chunk(pool.slice(0, Math.max(rest, 0)), KEEPALIVE_BYTES)) record(items, FAILED, true)
+      if (pool.length) store.set(RETRY_KEY, `[${pool.slice(Math.max(rest, 0)).map((i) => i.s).join()}]`)
+      else if (stored !== null) store.remove(RETRY_KEY)
+      for (const r of failed) drop(r)
+    } else {
+      for (const items of chunk(pool, KEEPALIVE_BYTES)) record(items, PENDING, true)
+      if (stored !== null) store.remove(RETRY_KEY)
+    }
+    for (const key of taken) store.remove(key)
+  }
+
+  /** Retry flush (start, `visible`, `pageshow`, after failures): claims under the lock, then sends. */
+  async function sync(): Promise<void> {
+    if (closed || away) return
+    if (syncing) return void (again = true)
+    syncing = true
+    try {
+      await locked(claim)
+    } finally {
+      syncing = false
+    }
+    if (again) {
+      again = false
+      return sync()
+    }
+    pump()
+  }
+
+  /** Room left in the browser's in-flight quota during one `leave` (0: a beacon was refused). */
+  let room = 0
+
+  /**
+   * Sends events by beacon in forms that fit the room left, as many as the browser accepts; returns how many (in
+   * order) it took. Forms are measured before they are built: Chromium encodes a whole form before it refuses it.
+   */
+  function beacon(items: Item[]): number {
+    let sent = 0
+    while (sent < items.length) {
+      // As many events as fit (measured one by one, only as far as needed).
+      const limit = Math.min(room, BEACON_BYTES)
+      let size = FORM_FIELDS
+      let n = 0
+      while (sent + n < items.length && n < BATCH_SIZE && size + formSize(items[sent + n]!) + 1 <= limit) size += items[sent + n++]!.f! + 1
+      if (!n || !navigator.sendBeacon(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, beaconForm(sdkKey, body(items.slice(sent, sent + n))))) {
+        room = 0
+        break
+      }
+      room -= size
+      sent += n
+    }
+    return sent
+  }
+
+  /**
+   * The page is hidden or going away (`release`: pagehide, close): pending records and then the queue go by beacon,
+   * in-flight keepalive requests are left to the browser, and what remains is kept in localStorage; on release other
+   * pages may take it. While the server is failing nothing is handed to the browser blindly.
+   */
+  function leave(release: boolean): void {
+    clearTimeout(timer)
+    const failing = delay > 0
+    room = !failing && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' ? BROWSER_QUOTA - inflight : 0
+    for (const r of [...records.values()]) {
+      if (r.state === SENDING && r.keepalive && !failing) {
+        if (!r.handedOff) store.remove(r.key)
+        r.handedOff = true
+      } else if (r.state === PENDING && room) {
+        const sent = beacon(r.items)
+        if (sent === r.items.length) drop(r)
+        else if (sent) save(r, r.items.slice(sent))
+      }
+    }
+    if (room) queue = queue.slice(beacon(queue))
+    persistQueue()
+    if (!release) return
+    for (const r of records.values()) if (!r.handedOff) r.state = RELEASED
+    // Released: other pages may take what is left at once.
+    clearInterval(heartbeat)
+    heartbeat = undefined
+    store.remove(aliveKey(page))
+    away = true
+    // A lock this page is waiting on would block the next page until it expires.
+    if (store.get(LOCK_KEY)?.startsWith(page + ':')) store.remove(LOCK_KEY)
+  }
+
+  /**
+   * The page is shown, visible or running again (back-forward cache, another tab, a frozen tab resumed). Another page
+   * takes the records of a page whose alive key went stale (a tab frozen for minutes): forget those.
+   */
+  function resume(): void {
+    away = false
+    for (const r of records.values()) if ((r.state === PENDING || r.state === FAILED) && store.get(r.key) === null) records.delete(r.key)
+    owned()
+    void sync()
+  }
+
+  return {
+    add,
+    flush,
+    leave,
+    sync,
+    resume,
+    close(): void {
+      closed = true
+      clearTimeout(timer)
+      clearTimeout(retryTimer)
+      clearTimeout(lockTimer)
+      clearInterval(heartbeat)
+    },
+  }
+}

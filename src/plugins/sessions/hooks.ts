@@ -1,0 +1,50 @@
+import { SyncHook, describeError, isolateHook, type AnyHook, type HackleUser, type Kernel } from '../../kernel'
+
+/**
+ * The sessions plugin's own hooks, for plugins that follow the session lifecycle (the reference's session
+ * listeners). Campaign attribution taps `started` and `resumed`.
+ *
+ * - `ended(sessionId, user, lastEventTime)`: a session ended (idle timeout, or a user change that does not
+ *   persist it); `user` is the user it belonged to, the time is its last event time.
+ * - `started(sessionId, user, timestamp)`: a new session started for `user`.
+ * - `resumed(sessionId, user, timestamp)`: the page loaded into the session it already had (start-up refresh,
+ *   browser-behaviour §1.2 step 9, kept the id). Not called for a session started at load.
+ *
+ * The plugin tracks `$session_end` / `$session_start` from its own taps at stage {@link SESSION_EVENT_STAGE}, so
+ * taps at the default stage run before those events (a campaign's `$properties` precedes `$session_start`, as in
+ * the reference); tap with a higher stage to run after them. A throwing tap is reported like a kernel hook tap
+ * (`Plugin [name] failed in hook [sessions.started]`, `hooks.pluginError`) and the others still run.
+ *
+ * The hooks exist per client; they may be requested before or after the sessions plugin applies, and are simply
+ * never called when the client has no sessions plugin.
+ */
+export interface SessionHooks {
+  readonly ended: SyncHook<[sessionId: string, user: HackleUser, lastEventTime: number]>
+  readonly started: SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>
+  readonly resumed: SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>
+}
+
+/** The stage of the taps that track `$session_start` / `$session_end`. */
+export const SESSION_EVENT_STAGE = 100
+
+const byKernel = new WeakMap<Kernel, SessionHooks>()
+
+/** The session hooks of a client. */
+export function getSessionHooks(kernel: Kernel): SessionHooks {
+  let hooks = byKernel.get(kernel)
+  if (!hooks) {
+    hooks = Object.freeze({
+      ended: new SyncHook<[string, HackleUser, number]>(),
+      started: new SyncHook<[string, HackleUser, number]>(),
+      resumed: new SyncHook<[string, HackleUser, number]>(),
+    })
+    for (const [name, hook] of Object.entries(hooks)) {
+      isolateHook(hook as AnyHook, `sessions.${name}`, (failure) => {
+        kernel.logger.error(`Plugin [${failure.plugin}] failed in hook [${failure.hook}]: ${describeError(failure.error)}`)
+        kernel.hooks.pluginError.call(failure)
+      })
+    }
+    byKernel.set(kernel, hooks)
+  }
+  return hooks
+}

@@ -1,0 +1,152 @@
+import { definePlugin, describeError, sanitizeIdentifierValue, type HackleUser, type Identifiers, type SdkEvent } from '../../kernel'
+import { getEventPipelineHooks } from '../events/hooks'
+import { getSessionHooks, SESSION_EVENT_STAGE } from './hooks'
+import { createSessionManager, EMPTY_SESSION_ID } from './manager'
+import { resolveSessionPolicy } from './policy'
+
+export { getSessionHooks, SESSION_EVENT_STAGE, type SessionHooks } from './hooks'
+export { HackleSessionPersistConditions, type SessionPersistCondition, type SessionPolicy } from './policy'
+export { EMPTY_SESSION_ID, sessionIdCookie, lastEventTimeCookie } from './manager'
+
+const NAME = 'sessions'
+const SESSION_START = '$session_start'
+const SESSION_END = '$session_end'
+const SESSION_ID = '$sessionId'
+
+/** `$session_start` / `$session_end` track events (whoever tracked them) do not extend or start sessions. */
+const isSessionEvent = (event: SdkEvent): boolean =>
+  event.type === 'track' && (event.key === SESSION_START || event.key === SESSION_END)
+
+/** A copy of the event whose user has these identifiers; the event's own user and identifiers stay untouched. */
+const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent => ({ ...event, user: { ...event.user, identifiers } })
+
+/**
+ * Sessions (browser-behaviour §3): the session id `<epoch ms>.<8 hex>` and the last event time in the reference's
+ * cookies (`_hackle_session_id_{key[8:]}`, `_hackle_last_event_ts_{key[8:]}`), `$session_start` / `$session_end`
+ * events, and `$sessionId` on every event.
+ *
+ * - Every event other than a session event extends the session or, after `timeoutMillis` idle, ends it and starts a
+ *   new one before the event (events plugin `beforeProcess`, so before duplicate suppression).
+ * - A user change (`hooks.userChanged`) starts a new session unless it is the same user (userId and deviceId) or
+ *   `sessionPolicy.persistCondition(old, new)` returns true.
+ * - At start-up (browser-behaviour §1.2 step 9) a page with a stored user keeps its session when still fresh, a page
+ *   without one always starts a new session (no `$session_end`); a kept session is announced on
+ *   `getSessionHooks(kernel).resumed` (campaign attribution re-checks there).
+ * - Page hide (`pagehide`, `visibilitychange` to hidden) records the last event time.
+ *
+ * Options (`createInstance` config): `sessionPolicy: { timeoutMillis, persistCondition }` (see
+ * `HackleSessionPersistConditions`), or the deprecated `sessionTimeoutMillis`. Client method: `getSessionId()`.
+ * Works without the events plugin too (then only user changes and page loads move sessions, and nothing is sent).
+ */
+export const sessions = definePlugin(() => ({
+  name: NAME,
+  apply(kernel) {
+    const { hooks, logger } = kernel
+    const sessionHooks = getSessionHooks(kernel)
+    const pipeline = getEventPipelineHooks(kernel)
+    const manager = createSessionManager({
+      sdkKey: kernel.sdkKey,
+      cookies: kernel.storage.cookies,
+      policy: resolveSessionPolicy(kernel.config.raw, logger),
+      logger,
+      listener: {
+        ended: (sessionId, user, lastEventTime) => sessionHooks.ended.call(sessionId, user, lastEventTime),
+        started: (sessionId, user, timestamp) => sessionHooks.started.call(sessionId, user, timestamp),
+      },
+    })
+
+    // The session event being tracked right now: its `$sessionId` goes first (wire-format §4.2).
+    let tracking: { key: string; sessionId: string } | undefined
+    const trackSessionEvent = (key: string, sessionId: string, user: HackleUser, timestamp: number) => {
+      tracking = { key, sessionId }
+      try {
+        kernel.track({ key, properties: {} }, { user, timestamp })
+      } finally {
+        tracking = undefined
+      }
+    }
+    const tap = { name: NAME, stage: SESSION_EVENT_STAGE }
+    sessionHooks.ended.tap(tap, (sessionId, user, lastEventTime) => trackSessionEvent(SESSION_END, sessionId, user, lastEventTime))
+    sessionHooks.started.tap(tap, (sessionId, user, timestamp) => trackSessionEvent(SESSION_START, sessionId, user, timestamp))
+
+    // Start-up refresh (browser-behaviour §1.2 step 9). The reference runs it at the end of createInstance; here it
+    // waits until every plugin has applied (campaign taps, the events plugin), so it runs on the next microtask,
+    // or earlier when something needs the session first (an event, a user change, getSessionId, page hide). It uses
+    // the user and time of start-up either way.
+    const startUser = kernel.currentUser()
+    const startTime = Date.now()
+    let refreshed = false
+    let closed = false
+    const refresh = () => {
+      if (refreshed || closed) return
+      refreshed = true
+      const before = manager.current()
+      const stored = kernel.storedUser
+      const sessionId = stored
+        ? manager.startNewSessionIfNeeded(stored, startUser, startTime)
+        : manager.startNewSession(null, startUser, startTime)
+      if (sessionId === before) sessionHooks.resumed.call(sessionId, startUser, startTime)
+    }
+    void Promise.resolve().then(refresh)
+
+    pipeline.beforeProcess.tap(NAME, (event) => {
+      refresh()
+      if (isSessionEvent(event)) return
+      const user = kernel.currentUser()
+      manager.startNewSessionIfNeeded(user, user, event.timestamp)
+    })
+
+    pipeline.decorate.tap(NAME, (event) => {
+      const identifiers = event.user.identifiers
+      if (tracking && event.type === 'track' && event.key === tracking.key) {
+        const { sessionId } = tracking
+        tracking = undefined
+        if (sanitizeIdentifierValue(sessionId) === undefined) return
+        // `$sessionId` first, then the user's identifiers (a custom `$sessionId` identifier keeps the first slot).
+        return withIdentifiers(event, { [SESSION_ID]: sessionId, ...identifiers })
+      }
+      if (identifiers[SESSION_ID]) return
+      const sessionId = manager.current()
+      if (sessionId === null || sanitizeIdentifierValue(sessionId) === undefined) return
+      return withIdentifiers(event, { ...identifiers, [SESSION_ID]: sessionId })
+    })
+
+    hooks.userChanged.tap(NAME, (previous, current, timestamp) => {
+      refresh()
+      manager.startNewSessionIfNeeded(previous, current, timestamp)
+    })
+
+    kernel.extend({
+      getSessionId() {
+        try {
+          refresh()
+        } catch (error) {
+          logger.error(`Unexpected exception while get sessionId: ${describeError(error)}`)
+        }
+        return manager.current() ?? EMPTY_SESSION_ID
+      },
+    })
+
+    const onHide = () => {
+      if (closed) return
+      refresh()
+      manager.updateLastEventTime(Date.now())
+    }
+    const onVisibilityChange = () => {
+      if (document.visibilityState === 'hidden') onHide()
+    }
+    const hasWindow = typeof window !== 'undefined'
+    if (hasWindow) {
+      window.addEventListener('pagehide', onHide)
+      document.addEventListener('visibilitychange', onVisibilityChange)
+    }
+    return () => {
+      closed = true
+      if (hasWindow) {
+        window.removeEventListener('pagehide', onHide)
+        document.removeEventListener('visibilitychange', onVisibilityChange)
+      }
+      for (const hook of Object.values(sessionHooks)) hook.taps.length = 0
+    }
+  },
+}))

@@ -1,0 +1,91 @@
+import { describeError, isSameUser, type HackleUser, type KeyValueStore, type Logger } from '../../kernel'
+import type { SessionPolicy } from './policy'
+
+/** What `getSessionId()` answers when there is no session. */
+export const EMPTY_SESSION_ID = '0.ffffffff'
+
+/** Session cookies use the SDK key from index 8 on (wire-format §8: `abcdefgh12345678XYZ` → `12345678XYZ`). */
+export const sessionIdCookie = (sdkKey: string) => `_hackle_session_id_${sdkKey.slice(8)}`
+export const lastEventTimeCookie = (sdkKey: string) => `_hackle_last_event_ts_${sdkKey.slice(8)}`
+
+/** `<epoch ms>.<8 random hex digits>`: the same shape and randomness as the first 8 characters of a UUID v4. */
+export function createSessionId(timestamp: number): string {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0]!
+  return `${timestamp}.${(random + 0x100000000).toString(16).slice(1)}`
+}
+
+export interface SessionListener {
+  ended(sessionId: string, user: HackleUser, lastEventTime: number): void
+  started(sessionId: string, user: HackleUser, timestamp: number): void
+}
+
+export interface SessionManagerOptions {
+  sdkKey: string
+  cookies: KeyValueStore
+  policy: SessionPolicy
+  logger: Logger
+  listener: SessionListener
+}
+
+/**
+ * The reference's session state machine (browser-behaviour §3): the current id and the last event time, both
+ * loaded from cookies at start and written back on every change.
+ */
+export function createSessionManager({ sdkKey, cookies, policy, logger, listener }: SessionManagerOptions) {
+  const idKey = sessionIdCookie(sdkKey)
+  const timeKey = lastEventTimeCookie(sdkKey)
+
+  let sessionId: string | null = cookies.get(idKey)
+  let lastEventTime: number | null = null
+  const storedTime = cookies.get(timeKey)
+  if (storedTime !== null) {
+    // parseFloat like the reference: "123abc" → 123; only a positive number counts.
+    const parsed = Number.parseFloat(storedTime)
+    if (parsed > 0) lastEventTime = parsed
+  }
+
+  const updateLastEventTime = (timestamp: number) => {
+    lastEventTime = timestamp
+    cookies.set(timeKey, `${timestamp}`)
+  }
+
+  const shouldStartNewSession = (oldUser: HackleUser, newUser: HackleUser, timestamp: number): boolean => {
+    if (sessionId === null) return true
+    if (!isSameUser(oldUser, newUser)) {
+      try {
+        if (!policy.persistCondition(oldUser, newUser)) return true
+      } catch (error) {
+        logger.warn(`persistCondition threw an error, starting new session: ${describeError(error)}`)
+        return true
+      }
+    }
+    return lastEventTime === null || timestamp - lastEventTime >= policy.timeoutMillis
+  }
+
+  /** Ends the current session for `oldUser` (if it has one and a last event time), then starts a new one. */
+  const startNewSession = (oldUser: HackleUser | null | undefined, newUser: HackleUser, timestamp: number): string => {
+    if (oldUser && sessionId !== null && lastEventTime !== null) listener.ended(sessionId, oldUser, lastEventTime)
+    const id = createSessionId(timestamp)
+    sessionId = id
+    cookies.set(idKey, id)
+    updateLastEventTime(timestamp)
+    listener.started(id, newUser, timestamp)
+    return id
+  }
+
+  return {
+    /** The current session id, or null when there is none. */
+    current: (): string | null => sessionId,
+    lastEventTime: (): number | null => lastEventTime,
+    startNewSession,
+    /** Starts a new session when needed; otherwise extends the current one to `timestamp`. Returns the id. */
+    startNewSessionIfNeeded(oldUser: HackleUser, newUser: HackleUser, timestamp: number): string {
+      if (shouldStartNewSession(oldUser, newUser, timestamp)) return startNewSession(oldUser, newUser, timestamp)
+      updateLastEventTime(timestamp)
+      return sessionId ?? EMPTY_SESSION_ID
+    },
+    updateLastEventTime,
+  }
+}
+
+export type SessionManager = ReturnType<typeof createSessionManager>

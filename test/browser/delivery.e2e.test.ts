@@ -1,0 +1,248 @@
+// Exactly-once event delivery in real Chromium: navigation, server errors, dropped connections, reloads, tab
+// closes, several tabs, and a localStorage that throws. A small event server on 127.0.0.1 records the insertId of
+// every event it accepts (JSON posts and beacon forms answered 2xx); each scenario asserts zero lost and zero
+// duplicates by insertId.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { BUNDLE, REPO, assertBundle, describeChromium, hasBundle, launch, newContext } from './chromium'
+
+const SDK_KEY = 'delivery-e2e-key-0123456789'
+const RETRY_KEY = `hackle-repository-storage_${SDK_KEY}`
+const WORKSPACE = readFileSync(resolve(REPO, 'test/browser/fixtures/example-workspace.json'), 'utf8')
+const PAGES = resolve(REPO, 'test/browser/pages')
+
+type Verdict = 'ok' | 503 | 'drop'
+
+interface EventServer {
+  url: string
+  /** Decides the fate of each event POST (called once per request). */
+  verdict: (request: { path: string; beacon: boolean }) => Verdict
+  /** insertIds of accepted events, in arrival order, with their event key. */
+  accepted: { id: string; key: string; beacon: boolean }[]
+  /** Every event POST seen, accepted or not. */
+  posts: { path: string; beacon: boolean; verdict: Verdict; count: number; bytes: number; form?: string[]; headers: IncomingMessage['headers'] }[]
+  close(): Promise<void>
+}
+
+async function startEventServer(): Promise<EventServer> {
+  const files: Record<string, [string, string]> = {
+    '/hackle-kit.js': [BUNDLE, 'text/javascript'],
+    '/delivery-page.html': [resolve(PAGES, 'delivery-page.html'), 'text/html; charset=utf-8'],
+    '/delivery-page.js': [resolve(PAGES, 'delivery-page.js'), 'text/javascript'],
+  }
+  const state: EventServer = {
+    url: '',
+    verdict: () => 'ok',
+    accepted: [],
+    posts: [],
+    close: async () => undefined,
+  }
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
+      const raw = Buffer.concat(chunks).toString('utf8')
+      const send = (status: number, body = '', type = 'text/plain') => {
+        res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store' })
+        res.end(body)
+      }
+      if (req.method === 'POST' && /^\/api\/v2\/w\/([^/]+\/)?events$/.test(url.pathname)) {
+        const beacon = url.pathname !== '/api/v2/w/events'
+        let form: URLSearchParams | undefined
+        let batch: Record<string, { insertId: string; eventTypeKey?: string; experimentKey?: number; parameterKey?: string }[]>
+        try {
+          if (beacon) form = new URLSearchParams(raw)
+          batch = JSON.parse(beacon ? form!.get('data')! : raw)
+        } catch {
+          return send(400)
+        }
+        const count = batch.exposureEvents!.length + batch.trackEvents!.length + batch.remoteConfigEvents!.length
+        const verdict = state.verdict({ path: url.pathname, beacon })
+        state.posts.push({ path: url.pathname, beacon, verdict, count, bytes: raw.length, form: form && [...form.keys()], headers: req.headers })
+        if (verdict === 'drop') return void req.socket.destroy()
+        if (verdict === 503) return send(503)
+        for (const e of batch.exposureEvents!) state.accepted.push({ id: e.insertId, key: '(exposure)', beacon })
+        for (const e of batch.trackEvents!) state.accepted.push({ id: e.insertId, key: e.eventTypeKey!, beacon })
+        for (const e of batch.remoteConfigEvents!) state.accepted.push({ id: e.insertId, key: '(remote config)', beacon })
+        return send(200)
+      }
+      if (req.method === 'GET' && url.pathname === `/api/v2/workspaces/${SDK_KEY}/config`) return send(200, WORKSPACE, 'application/json')
+      if (req.method === 'GET' && url.pathname === '/api/v1/cohorts') return send(200, '{"cohorts":[]}', 'application/json')
+      if (req.method === 'GET' && url.pathname === '/api/v1/user-targets') return send(200, '{"events":[]}', 'application/json')
+      if (req.method === 'POST') return send(200)
+      const file = files[url.pathname]
+      if (!file) return send(404)
+      send(200, readFileSync(file[0], 'utf8'), file[1])
+    })
+  })
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  state.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`
+  state.close = () =>
+    new Promise((done) => {
+      server.closeAllConnections()
+      server.close(() => done())
+    })
+  return state
+}
+
+const pageUrl = (server: EventServer, query: Record<string, string | number>) =>
+  `${server.url}/delivery-page.html?${new URLSearchParams({ key: SDK_KEY, ...query } as Record<string, string>)}`
+
+async function pageDone(page: Page) {
+  await page.waitForFunction(() => (window as any).__result?.stage === 'done' || (window as any).__result?.stage === 'error', null, { timeout: 10_000 })
+  const result = await page.evaluate(() => (window as any).__result)
+  expect(result.error).toBeUndefined()
+  return result
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+/**
+ * Waits until `expected` events tracked by the page (key `delivery`) were accepted, then a little longer to catch
+ * late duplicates. Counts every accepted event for duplicates, including those other plugins add (sessions).
+ */
+async function delivered(server: EventServer, expected: number, timeout = 20_000) {
+  const start = Date.now()
+  const count = (key: string) => new Set(server.accepted.filter((e) => e.key === key).map((e) => e.id)).size
+  while (count('delivery') < expected && Date.now() - start < timeout) await sleep(50)
+  await sleep(1500)
+  const counts = new Map<string, number>()
+  for (const { id } of server.accepted) counts.set(id, (counts.get(id) ?? 0) + 1)
+  return {
+    tracked: count('delivery'),
+    exposures: count('(exposure)'),
+    remoteConfigs: count('(remote config)'),
+    duplicates: [...counts].filter(([, n]) => n > 1).length,
+  }
+}
+
+describeChromium('exactly-once delivery in Chromium', () => {
+  let browser: Browser
+  let server: EventServer
+  let context: BrowserContext
+
+  beforeAll(async () => {
+    if (!hasBundle()) return
+    browser = await launch()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  beforeEach(async () => {
+    assertBundle()
+    server = await startEventServer()
+    context = await newContext(browser)
+  })
+  afterEach(async () => {
+    await context?.close()
+    await server?.close()
+  })
+
+  it('(a) 250 events, then at once another page of the site: all 250 arrive once', async () => {
+    const page = await context.newPage()
+    await page.goto(pageUrl(server, { n: 250, go: pageUrl(server, { n: 0 }) }))
+    await page.waitForURL(/n=0/)
+    await pageDone(page)
+    const result = await delivered(server, 250)
+    expect(result).toEqual({ tracked: 250, exposures: 0, remoteConfigs: 0, duplicates: 0 })
+    // Every request stayed under the browser's 64 KiB keepalive limit and spoke the reference's wire.
+    for (const post of server.posts) {
+      expect(post.bytes).toBeLessThan(65_536)
+      if (post.beacon) expect(post.form).toEqual(['sdkKey', 'sdkName', 'sdkVersion', 'sdkTime', 'data'])
+      else expect(post.headers).toMatchObject({ 'x-hackle-sdk-key': SDK_KEY, 'x-hackle-sdk-name': 'javascript-sdk_browser', 'content-type': 'application/json' })
+    }
+    expect(await page.evaluate((key) => localStorage.getItem(key), RETRY_KEY)).toBeNull()
+    // Nothing left behind but the live page's alive key.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('hackle-kit-') && !k.startsWith('hackle-kit-alive_')))).toEqual([])
+  })
+
+  it('(b) the server answers 503 to the first posts: all arrive once', async () => {
+    let refused = 0
+    server.verdict = () => (refused++ < 3 ? 503 : 'ok')
+    const page = await context.newPage()
+    await page.goto(pageUrl(server, { n: 250, decide: 1 }))
+    await pageDone(page)
+    const result = await delivered(server, 250)
+    expect(server.posts.filter((p) => p.verdict === 503)).toHaveLength(3)
+    expect(result).toEqual({ tracked: 250, exposures: 1, remoteConfigs: 1, duplicates: 0 })
+    expect(await page.evaluate((key) => localStorage.getItem(key), RETRY_KEY)).toBeNull()
+  })
+
+  it('(c) the server drops connections for a while and the visitor reloads: all arrive once', async () => {
+    server.verdict = () => 'drop'
+    const page = await context.newPage()
+    await page.goto(pageUrl(server, { n: 150, once: 1, run: 'c' }))
+    await pageDone(page)
+    // Sends fail; the events wait in the retry store and the page's records.
+    const drops = () => server.posts.filter((p) => p.verdict === 'drop').length
+    while (drops() < 1) await sleep(50)
+    await sleep(300)
+    expect(await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '[]').length, RETRY_KEY)).toBeGreaterThan(0)
+    await page.reload()
+    await pageDone(page)
+    const before = drops()
+    while (drops() === before) await sleep(50) // the new page tried too, and failed
+    expect(server.accepted).toHaveLength(0)
+    server.verdict = () => 'ok'
+    const result = await delivered(server, 150)
+    expect(result).toEqual({ tracked: 150, exposures: 0, remoteConfigs: 0, duplicates: 0 })
+  })
+
+  it('(d) localStorage throws on every access: the SDK still decides and sends from memory', async () => {
+    await context.addInitScript(() => {
+      const fail = () => {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError')
+      }
+      for (const m of ['getItem', 'setItem', 'removeItem', 'clear', 'key'] as const) {
+        Object.defineProperty(Storage.prototype, m, { configurable: true, value: fail })
+      }
+      Object.defineProperty(Storage.prototype, 'length', { configurable: true, get: fail })
+    })
+    let refused = 0
+    server.verdict = ({ beacon }) => (!beacon && refused++ < 1 ? 503 : 'ok')
+    const page = await context.newPage()
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(String(e)))
+    await page.goto(pageUrl(server, { n: 120, decide: 1 }))
+    const result = await pageDone(page)
+    expect(result.init).toEqual({ success: true })
+    expect(result.banner).toBe('Hello')
+    const counts = await delivered(server, 120)
+    expect(counts).toEqual({ tracked: 120, exposures: 1, remoteConfigs: 1, duplicates: 0 })
+    expect(errors).toEqual([])
+  })
+
+  it('(e) 250 events, then the tab is closed; two tabs of the site open together later: all arrive once', async () => {
+    const page = await context.newPage()
+    await page.goto(pageUrl(server, { n: 250 }))
+    await pageDone(page)
+    await page.close({ runBeforeUnload: true })
+    await sleep(200)
+    const [one, two] = await Promise.all([context.newPage(), context.newPage()])
+    await Promise.all([one.goto(pageUrl(server, { n: 0 })), two.goto(pageUrl(server, { n: 0 }))])
+    await Promise.all([pageDone(one), pageDone(two)])
+    const result = await delivered(server, 250)
+    expect(result).toEqual({ tracked: 250, exposures: 0, remoteConfigs: 0, duplicates: 0 })
+  })
+
+  it('(f) the reference SDK left events in its retry store: sent once even with three tabs starting at once', async () => {
+    const page = await context.newPage()
+    await page.goto(pageUrl(server, { n: 0 }))
+    await pageDone(page)
+    const left = Array.from({ length: 40 }, (_, i) => ({
+      insertId: `ref-${i}`, timestamp: Date.now() - 1000, userId: 'u', identifiers: { $id: 'u' }, userProperties: {}, hackleProperties: {},
+      eventTypeId: 0, eventTypeKey: 'delivery', value: i, properties: {},
+    }))
+    await page.evaluate(([key, value]) => localStorage.setItem(key!, value!), [RETRY_KEY, JSON.stringify(left)])
+    await page.close()
+    const tabs = await Promise.all([1, 2, 3].map(() => context.newPage()))
+    await Promise.all(tabs.map((t) => t.goto(pageUrl(server, { n: 0 }))))
+    const result = await delivered(server, 40)
+    expect(result).toEqual({ tracked: 40, exposures: 0, remoteConfigs: 0, duplicates: 0 })
+    expect(await tabs[0]!.evaluate((key) => localStorage.getItem(key), RETRY_KEY)).toBeNull()
+  })
+})
