@@ -1,5 +1,5 @@
-import { createLocalStore, sdkHeaders, send, type Kernel, type SdkEvent } from '../../kernel'
-import { BATCH_SIZE, FORM_FIELDS, beaconForm, body, bodySize, chunk, formSize, fromEvent, parseStored, type Item } from './wire'
+import { createLocalStore, sdkHeaders, send, sendBeaconForm, type Kernel, type SdkEvent } from '../../kernel'
+import { BATCH_SIZE, FORM_FIELDS, body, bodySize, chunk, formSize, fromEvent, parseStored, type Item } from './wire'
 
 // Delivery: queue → records → requests, with nothing lost and nothing sent twice. See DELIVERY.md for the design.
 
@@ -316,7 +316,7 @@ export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey'
       let size = FORM_FIELDS
       let n = 0
       while (sent + n < items.length && n < BATCH_SIZE && size + formSize(items[sent + n]!) + 1 <= limit) size += items[sent + n++]!.f! + 1
-      if (!n || !navigator.sendBeacon(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, beaconForm(sdkKey, body(items.slice(sent, sent + n))))) {
+      if (!n || !sendBeaconForm(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, sdkKey, body(items.slice(sent, sent + n)))) {
         room = 0
         break
       }

@@ -1,4 +1,4 @@
-import { toWireEvent, WIRE_SDK_NAME, WIRE_SDK_VERSION, type SdkEvent } from '../../kernel'
+import { toWireEvent, type SdkEvent } from '../../kernel'
 
 /**
  * An event in its wire form, serialized once when it is queued: the DTO text (wire-format §4.2–4.5), the batch
@@ -106,15 +106,4 @@ export function chunk(items: readonly Item[], limit: number): Item[][] {
   }
   if (current.length) chunks.push(current)
   return chunks
-}
-
-/** The beacon form (wire-format §5), fields in the reference's order. */
-export function beaconForm(sdkKey: string, data: string): URLSearchParams {
-  const form = new URLSearchParams()
-  if (sdkKey) form.append('sdkKey', sdkKey)
-  form.append('sdkName', WIRE_SDK_NAME)
-  form.append('sdkVersion', WIRE_SDK_VERSION)
-  form.append('sdkTime', String(Date.now()))
-  form.append('data', data)
-  return form
 }

@@ -141,6 +141,18 @@ describe('events plugin: batching, chunking and the page-hide beacon', () => {
     expect([...sent, ...left].sort((a, b) => a - b)).toEqual(Array.from({ length: 160 }, (_, i) => i))
   })
 
+  it('keeps the events when sendBeacon throws', async () => {
+    net.acceptBeacon = () => {
+      throw new TypeError('Illegal invocation')
+    }
+    const c = client()
+    await settle(100)
+    c.track('purchase')
+    expect(() => window.dispatchEvent(new Event('pagehide'))).not.toThrow()
+    expect(storedKeys('hackle-kit-outbox_')).toHaveLength(1)
+    c.close()
+  })
+
   it('treats sendBeacon() === false as not sent', async () => {
     net.acceptBeacon = () => false
     const c = client()
