@@ -52,7 +52,7 @@ function userCalls(kernel: Kernel) {
   const updateUserProperties = guarded('update userProperties', (operations: unknown) => {
     const resolved = toOperations(operations)
     if (!resolved) return logger.warn('Invalid property operations.')
-    client.track({ key: '$properties', properties: resolved.toRecord() })
+    client.track(resolved.toEvent())
     kernel.setUserProperties(resolved.apply(kernel.currentUser().properties))
     hooks.flush.call('manual')
   })

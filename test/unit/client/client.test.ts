@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { createKernel, definePlugin, type SdkEvent } from '../../../src/kernel'
 import { createInstance } from '../../../src'
 import { sync } from '../../../src/plugins/sync'
-import { identity } from '../../../src/plugins/identity'
+import { PropertyOperationsBuilder, identity } from '../../../src/plugins/identity'
 import { EXAMPLE, SDK_KEY, SDK_URL, useWorkspaceServer } from './helpers'
 
 const server = useWorkspaceServer()
@@ -213,6 +213,16 @@ describe('identity', () => {
     await c.resetUser!()
     expect(c.getUser().properties).toBeUndefined()
     expect(events.at(-1)).toMatchObject({ key: '$properties', properties: { $clearAll: { clearAll: '-' } } })
+    c.close()
+  })
+
+  it("the $properties event of updateUserProperties has each operation sanitized, as the reference's toEvent (an empty key is dropped)", async () => {
+    const { events, plugin } = collect()
+    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), identity(), plugin] })
+    await c.updateUserProperties!(new PropertyOperationsBuilder().set('', 0).set('grade', 'gold').increment('n', 2).build())
+    await c.setUserProperty!('', 'x')
+    const tracked = events.filter((e) => e.type === 'track').map((e) => e.type === 'track' && e.properties)
+    expect(tracked).toEqual([{ $set: { grade: 'gold' }, $increment: { n: 2 } }, { $set: {} }])
     c.close()
   })
 })
