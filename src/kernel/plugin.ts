@@ -21,13 +21,16 @@ export interface Kernel {
   readonly hackleDeviceId: string
   workspace(): Workspace | undefined
   currentUser(): HackleUser
-  /** The user whose ids were in the reference's cookies when the page loaded (before the current user was saved). */
-  readonly storedUser?: HackleUser
+  /**
+   * The user whose ids were in the reference's cookies when the page loaded (before the current user was saved),
+   * undecorated: `{ deviceId, userId }` as the cookies had them.
+   */
+  readonly storedUser?: User
   /**
    * Creates a track event for `user` (default: the current user, which is not changed) at `timestamp`
    * (default: now), with the same validation as `client.track`. Sessions use it for `$session_end` of a past user.
    */
-  track(event: HackleEvent, options?: { user?: HackleUser; timestamp?: number }): void
+  track(event: HackleEvent, options?: { user?: User; timestamp?: number }): void
   /** Parses a workspace config and makes it active; false (logged) when it is unusable. */
   setWorkspace(config: unknown): boolean
   /** Delays `onInitialized` until the promise settles (call during `apply`). */

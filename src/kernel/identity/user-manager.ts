@@ -39,7 +39,7 @@ export function createUserManager(options: UserManagerOptions) {
   save(current)
 
   // Identifiers are rebuilt only when the user object changes: decisions are the hot path.
-  let identifiersFor: HackleUser | undefined
+  let identifiersFor: User | undefined
   let identifiers: Identifiers = {}
 
   const replace = (next: HackleUser): UserChange => {
@@ -58,10 +58,13 @@ export function createUserManager(options: UserManagerOptions) {
     update: (input: User): UserChange => replace(mergeUsers(current, decorate(input, hackleDeviceId))),
     reset: (): UserChange => replace(decorate(defaultUser, hackleDeviceId)),
     setProperties: (properties: Properties): UserChange => replace({ ...current, properties }),
-    /** The user whose ids were in the cookies when the page loaded, if any (sessions compare against it). */
-    stored: stored && decorate(stored, hackleDeviceId),
+    /**
+     * The user whose ids were in the cookies when the page loaded, if any, as read (sessions compare against it): a
+     * missing deviceId cookie is not the device id, so such a user is not the same user as the current one.
+     */
+    stored,
     /** A fresh evaluation user (default: the current user); `resolveUser` taps fill the rest. */
-    evaluationUser(user = current): EvaluationUser {
+    evaluationUser(user: User = current): EvaluationUser {
       if (identifiersFor !== user) {
         identifiers = resolveIdentifiers(user, hackleDeviceId, options.onInvalidIdentifier)
         identifiersFor = user

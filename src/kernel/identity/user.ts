@@ -28,7 +28,7 @@ export const decorate = (user: User, hackleDeviceId: string): HackleUser => ({
 })
 
 /** Same user ⇔ same userId and deviceId; id, identifiers and properties don't count (browser-behaviour §2.2). */
-export const isSameUser = (a: HackleUser, b: HackleUser): boolean => a.userId === b.userId && a.deviceId === b.deviceId
+export const isSameUser = (a: User, b: User): boolean => a.userId === b.userId && a.deviceId === b.deviceId
 
 /** A changed user replaces the old one; the same user keeps the old properties under the new ones. */
 export const mergeUsers = (previous: HackleUser, next: HackleUser): HackleUser =>
@@ -39,7 +39,7 @@ export const mergeUsers = (previous: HackleUser, next: HackleUser): HackleUser =
  * `$hackleDeviceId` (when given), `$userId`. Invalid entries are reported and skipped.
  */
 export function resolveIdentifiers(
-  user: HackleUser,
+  user: User,
   hackleDeviceId: string | undefined,
   onInvalid?: (type: unknown, value: unknown) => void,
 ): Identifiers {

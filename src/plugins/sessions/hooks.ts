@@ -1,4 +1,4 @@
-import { SyncHook, describeError, isolateHook, type AnyHook, type HackleUser, type Kernel } from '../../kernel'
+import { SyncHook, describeError, isolateHook, type AnyHook, type HackleUser, type Kernel, type User } from '../../kernel'
 
 /**
  * The sessions plugin's own hooks, for plugins that follow the session lifecycle (the reference's session
@@ -19,7 +19,7 @@ import { SyncHook, describeError, isolateHook, type AnyHook, type HackleUser, ty
  * never called when the client has no sessions plugin.
  */
 export interface SessionHooks {
-  readonly ended: SyncHook<[sessionId: string, user: HackleUser, lastEventTime: number]>
+  readonly ended: SyncHook<[sessionId: string, user: User, lastEventTime: number]>
   readonly started: SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>
   readonly resumed: SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>
 }
@@ -34,7 +34,7 @@ export function getSessionHooks(kernel: Kernel): SessionHooks {
   let hooks = byKernel.get(kernel)
   if (!hooks) {
     hooks = Object.freeze({
-      ended: new SyncHook<[string, HackleUser, number]>(),
+      ended: new SyncHook<[string, User, number]>(),
       started: new SyncHook<[string, HackleUser, number]>(),
       resumed: new SyncHook<[string, HackleUser, number]>(),
     })

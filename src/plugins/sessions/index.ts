@@ -1,4 +1,4 @@
-import { definePlugin, describeError, sanitizeIdentifierValue, type HackleUser, type Identifiers, type SdkEvent } from '../../kernel'
+import { definePlugin, describeError, sanitizeIdentifierValue, type Identifiers, type SdkEvent, type User } from '../../kernel'
 import { getEventPipelineHooks } from '../events/hooks'
 import { getSessionHooks, SESSION_EVENT_STAGE } from './hooks'
 import { createSessionManager, EMPTY_SESSION_ID } from './manager'
@@ -57,7 +57,7 @@ export const sessions = definePlugin(() => ({
 
     // The session event being tracked right now: its `$sessionId` goes first (wire-format §4.2).
     let tracking: { key: string; sessionId: string } | undefined
-    const trackSessionEvent = (key: string, sessionId: string, user: HackleUser, timestamp: number) => {
+    const trackSessionEvent = (key: string, sessionId: string, user: User, timestamp: number) => {
       tracking = { key, sessionId }
       try {
         kernel.track({ key, properties: {} }, { user, timestamp })

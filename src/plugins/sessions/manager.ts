@@ -1,4 +1,4 @@
-import { describeError, isSameUser, type HackleUser, type KeyValueStore, type Logger } from '../../kernel'
+import { describeError, isSameUser, type HackleUser, type KeyValueStore, type Logger, type User } from '../../kernel'
 import type { SessionPolicy } from './policy'
 
 /** What `getSessionId()` answers when there is no session. */
@@ -15,7 +15,7 @@ export function createSessionId(timestamp: number): string {
 }
 
 export interface SessionListener {
-  ended(sessionId: string, user: HackleUser, lastEventTime: number): void
+  ended(sessionId: string, user: User, lastEventTime: number): void
   started(sessionId: string, user: HackleUser, timestamp: number): void
 }
 
@@ -49,7 +49,7 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
     cookies.set(timeKey, `${timestamp}`)
   }
 
-  const shouldStartNewSession = (oldUser: HackleUser, newUser: HackleUser, timestamp: number): boolean => {
+  const shouldStartNewSession = (oldUser: User, newUser: HackleUser, timestamp: number): boolean => {
     if (sessionId === null) return true
     if (!isSameUser(oldUser, newUser)) {
       try {
@@ -63,7 +63,7 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
   }
 
   /** Ends the current session for `oldUser` (if it has one and a last event time), then starts a new one. */
-  const startNewSession = (oldUser: HackleUser | null | undefined, newUser: HackleUser, timestamp: number): string => {
+  const startNewSession = (oldUser: User | null | undefined, newUser: HackleUser, timestamp: number): string => {
     if (oldUser && sessionId !== null && lastEventTime !== null) listener.ended(sessionId, oldUser, lastEventTime)
     const id = createSessionId(timestamp)
     sessionId = id
@@ -79,7 +79,7 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
     lastEventTime: (): number | null => lastEventTime,
     startNewSession,
     /** Starts a new session when needed; otherwise extends the current one to `timestamp`. Returns the id. */
-    startNewSessionIfNeeded(oldUser: HackleUser, newUser: HackleUser, timestamp: number): string {
+    startNewSessionIfNeeded(oldUser: User, newUser: HackleUser, timestamp: number): string {
       if (shouldStartNewSession(oldUser, newUser, timestamp)) return startNewSession(oldUser, newUser, timestamp)
       updateLastEventTime(timestamp)
       return sessionId ?? EMPTY_SESSION_ID

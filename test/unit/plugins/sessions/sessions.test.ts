@@ -152,6 +152,28 @@ describe('sessions: start-up', () => {
     expect(client.getSessionId()).toBe('1000.aaaaaaaa')
   })
 
+  it('a stored userId without a stored deviceId is not the current user (deviceId undefined ≠ device id): a new session', async () => {
+    const last = T0 - MINUTE
+    storeVisitor({ userId: 'member-1', sessionId: '1000.aaaaaaaa', lastEventTime: last })
+    const { client, take } = await start({ noCampaign: true })
+    const user = { $id: HID, $deviceId: HID, $hackleDeviceId: HID, $userId: 'member-1' }
+    const sessionId = client.getSessionId()
+    expect(sessionId).not.toBe('1000.aaaaaaaa')
+    expect(take()).toEqual([
+      { key: '$session_end', timestamp: last, identifiers: { $sessionId: '1000.aaaaaaaa', ...user }, properties: {}, userProperties: {} },
+      { key: '$session_start', timestamp: T0, identifiers: { $sessionId: sessionId, ...user }, properties: {}, userProperties: {} },
+    ])
+  })
+
+  it('a persistCondition sees the stored user as the cookies had it', async () => {
+    storeVisitor({ userId: 'member-1', sessionId: '1000.aaaaaaaa', lastEventTime: T0 - MINUTE })
+    const seen: unknown[] = []
+    const persistCondition = (oldUser: unknown, newUser: unknown) => seen.push(oldUser, newUser) > 0
+    const { client } = await start({ noCampaign: true, config: { sessionPolicy: { persistCondition } } })
+    expect(seen).toEqual([{ deviceId: undefined, userId: 'member-1' }, { id: HID, deviceId: HID, userId: 'member-1' }])
+    expect(client.getSessionId()).toBe('1000.aaaaaaaa')
+  })
+
   it('a stored session id without a last event time counts as timed out', async () => {
     storeVisitor({ deviceId: 'dev-9', sessionId: '1000.aaaaaaaa', lastEventTime: 0 })
     const { client, take } = await start({ noCampaign: true })
