@@ -47,6 +47,11 @@ export function createHooks() {
     eventCreated: new SyncHook<[SdkEvent]>(),
     /** Write out buffered work now: synchronously (beacon) when the page may be going away, else in the background. */
     flush: new SyncHook<[FlushReason]>(),
+    /**
+     * Every plugin has applied: the end of `createKernel`, before the page can call the client. Start-up work that
+     * needs the other plugins' taps runs here (the reference does it at the end of `createInstance`).
+     */
+    applied: new SyncHook<[]>(),
     /** The initial workspace load settled (successfully or not). */
     initialized: new SyncHook<[boolean]>(),
     /** A tap threw or rejected; the kernel isolated it. */

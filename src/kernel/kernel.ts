@@ -129,5 +129,6 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
       for (const hook of Object.values(hooks)) (hook as AnyHook).untap(plugin.name)
     }
   }
+  hooks.applied.call()
   return client
 }

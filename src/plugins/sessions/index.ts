@@ -70,9 +70,8 @@ export const sessions = definePlugin(() => ({
     sessionHooks.started.tap(tap, (sessionId, user, timestamp) => trackSessionEvent(SESSION_START, sessionId, user, timestamp))
 
     // Start-up refresh (browser-behaviour §1.2 step 9). The reference runs it at the end of createInstance; here it
-    // waits until every plugin has applied (campaign taps, the events plugin), so it runs on the next microtask,
-    // or earlier when something needs the session first (an event, a user change, getSessionId, page hide). It uses
-    // the user and time of start-up either way.
+    // runs once every plugin has applied (campaign taps, the events plugin), or earlier when something needs the
+    // session during start-up (an event tracked by a plugin). It uses the user and time of start-up either way.
     const startUser = kernel.currentUser()
     const startTime = Date.now()
     let refreshed = false
@@ -87,7 +86,7 @@ export const sessions = definePlugin(() => ({
         : manager.startNewSession(null, startUser, startTime)
       if (sessionId === before) sessionHooks.resumed.call(sessionId, startUser, startTime)
     }
-    void Promise.resolve().then(refresh)
+    hooks.applied.tap(NAME, refresh)
 
     pipeline.beforeProcess.tap(NAME, (event) => {
       refresh()

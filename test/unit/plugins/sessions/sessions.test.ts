@@ -4,6 +4,8 @@ import { createKernel, definePlugin } from '../../../../src/kernel'
 import { events } from '../../../../src/plugins/events'
 import { getEventPipelineHooks } from '../../../../src/plugins/events/hooks'
 import { identity } from '../../../../src/plugins/identity'
+import { campaign } from '../../../../src/plugins/campaign'
+import workspace from '../../../fixtures/example-workspace.json'
 import { getSessionHooks, HackleSessionPersistConditions, sessions } from '../../../../src/plugins/sessions'
 import {
   ALL_UNSET,
@@ -18,9 +20,11 @@ import {
   closeLater,
   cookie,
   keys,
+  pageOptions,
   probe,
   start,
   storeVisitor,
+  summary,
   useEnvironment,
   type Probe,
 } from './helpers'
@@ -180,6 +184,24 @@ describe('sessions: start-up', () => {
     // no last event time: nothing to end, a new session starts
     expect(keys(take())).toEqual(['$session_start'])
     expect(client.getSessionId()).not.toBe('1000.aaaaaaaa')
+  })
+
+  it('runs the start-up refresh when the client is created: a user change right away ends the session of the start-up user, whose campaign is applied', () => {
+    const recorded: Partial<Probe> = {}
+    const client = closeLater(
+      createKernel(SDK_KEY, {
+        log_disabled: true,
+        workspaceConfig: workspace,
+        user: { id: 'a', userId: 'member-1', properties: { utm_source: 'google' } },
+        plugins: [probe(recorded), sessions(), campaign(pageOptions({ search: '?utm_source=kakao' })), identity(), events()],
+      }),
+    )
+    client.track('purchase', { id: 'b', properties: { utm_content: 'x' } })
+    const processed = recorded.processed!.map(summary)
+    expect(keys(processed)).toEqual(['$properties', '$session_start', '$session_end', '$session_start', 'purchase'])
+    expect(processed[2]!.userProperties).toMatchObject({ utm_source: 'kakao' })
+    expect(processed[4]!.userProperties).toEqual({ utm_source: 'kakao', utm_content: 'x' })
+    expect(client.getUser().properties).toEqual({ utm_content: 'x' })
   })
 
   it('runs the start-up refresh before the first event of the page, with the start-up time', async () => {
