@@ -28,16 +28,20 @@ export function sanitizePropertyValue(key: string, value: unknown): unknown {
   return Array.isArray(value) ? value.filter(isValidElement) : undefined
 }
 
-/** At most 128 valid properties, in order (wire-format §4.6). */
-export function sanitizeProperties(properties: unknown): Properties {
+/**
+ * At most 128 valid properties, in order (wire-format §4.6). Like the reference, the entries of any value but null and
+ * undefined are read: a string gives its characters under "0", "1", …, a number or boolean nothing.
+ */
+export function sanitizeProperties(input: unknown): Properties {
   const sanitized: Properties = {}
-  if (typeof properties !== 'object' || properties === null) return sanitized
+  if (input === null || input === undefined) return sanitized
+  const properties = Object(input) as Properties
   let count = 0
   for (const key in properties) {
     if (!Object.prototype.hasOwnProperty.call(properties, key)) continue
     if (count >= MAX_COUNT) break
     if (!isValidPropertyKey(key)) continue
-    const value = sanitizePropertyValue(key, (properties as Properties)[key])
+    const value = sanitizePropertyValue(key, properties[key])
     if (value === undefined) continue
     sanitized[key] = value
     count++

@@ -202,6 +202,22 @@ describe('identity', () => {
     c.close()
   })
 
+  it('a user argument that is not a string is read as a user object, as in the reference; null is no user', () => {
+    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE })
+    const hackleDeviceId = document.cookie.match(/_hackle_hid=([^;]+)/)?.[1]
+    for (const odd of [42, true, ['x']]) {
+      c.variation(1, { userId: 'member-1', properties: { a: 1 } })
+      c.variation(1, odd as never)
+      // no ids: the device's anonymous user (another user than member-1, so nothing is kept)
+      expect(c.getUser()).toMatchObject({ id: hackleDeviceId, deviceId: hackleDeviceId })
+      expect(c.getUser().userId).toBeUndefined()
+    }
+    c.variation(1, { userId: 'member-1' })
+    c.track('purchase', null as never)
+    expect(c.getUser()).toMatchObject({ userId: 'member-1' })
+    c.close()
+  })
+
   it('user property operations update the user and emit $properties', async () => {
     const { events, plugin } = collect()
     const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), identity(), plugin] })

@@ -16,8 +16,12 @@ describe('sanitizeProperties (wire-format §4.6)', () => {
     expect(kept.p128).toBeUndefined()
   })
 
-  it('returns {} for anything that is not an object', () => {
+  it('reads the entries of any value but null and undefined, as the reference: a string gives its characters', () => {
     expect(sanitizeProperties(null)).toEqual({})
-    expect(sanitizeProperties('x')).toEqual({})
+    expect(sanitizeProperties(undefined)).toEqual({})
+    expect(sanitizeProperties(5)).toEqual({})
+    expect(sanitizeProperties(true)).toEqual({})
+    expect(sanitizeProperties('str')).toEqual({ 0: 's', 1: 't', 2: 'r' })
+    expect(sanitizeProperties([1, 'a', null])).toEqual({ 0: 1, 1: 'a' })
   })
 })
