@@ -5,7 +5,7 @@
 import { readFileSync, existsSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { EVENT_URL, MONITORING_URL, SDK_KEY, SDK_URL, openPage, type Page, type PageEnv } from './page'
+import { CDN_URL, EVENT_URL, MONITORING_URL, SDK_KEY, SDK_URL, openPage, type Page, type PageEnv } from './page'
 import type { Answer, Query, TestUser } from './model'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -23,6 +23,9 @@ export interface Side {
   /** A deliberately broken side, to prove the suite detects differences (`CONFORMANCE_BREAK`). */
   breakage?: string
 }
+
+/** The fake servers' base URLs, passed to every `createInstance`: nothing may leave the process. */
+export const SERVER_URLS = { sdkUrl: SDK_URL, eventUrl: EVENT_URL, monitoringUrl: MONITORING_URL, cdnUrl: CDN_URL }
 
 export const KIT_BUNDLE_DEFAULT = resolve(ROOT, 'dist/browser/hackle-kit.global.js')
 
@@ -110,7 +113,7 @@ export async function runSide(side: Side, page: PageEnv, configText: string, use
       const found = hackle && typeof hackle === 'object' ? `{${Object.keys(hackle).join(', ')}}` : String(hackle)
       throw new Error(`the bundle (run as a classic <script>) did not define window.Hackle.createInstance; window.Hackle is ${found}`)
     }
-    client = hackle.createInstance(SDK_KEY, { enableMonitoring: false, sdkUrl: SDK_URL, eventUrl: EVENT_URL, monitoringUrl: MONITORING_URL })
+    client = hackle.createInstance(SDK_KEY, { enableMonitoring: false, ...SERVER_URLS })
     const init = await client.onInitialized({ timeout: 5000 })
     if (!init || init.success !== true) problems.push(`onInitialized answered ${JSON.stringify(init)}`)
     const pageJson = (opened.window as unknown as { JSON: JSON }).JSON

@@ -22,9 +22,9 @@ export type Mode = 'normal' | 'odd'
 // Value pools. User values and condition values come from the same pools, so conditions match sometimes.
 // ---------------------------------------------------------------------------------------------------------
 
-const ID_POOL = ['user-1', 'user-2', 'user-3', 'u_42', '사용자-1', 'josé-ñ', 'Zoë', '😀smile', '0', 'ABC-def-123', 'ÿĀ-edge']
-const USER_ID_POOL = ['member-1', 'member-2', 'emp-1', '회원77', 'M-0042', 'member-1 ']
-const DEVICE_POOL = ['device-a', 'device-b', 'dev-é', 'D-000', DEVICE_ID]
+export const ID_POOL = ['user-1', 'user-2', 'user-3', 'u_42', '사용자-1', 'josé-ñ', 'Zoë', '😀smile', '0', 'ABC-def-123', 'ÿĀ-edge']
+export const USER_ID_POOL = ['member-1', 'member-2', 'emp-1', '회원77', 'M-0042', 'member-1 ']
+export const DEVICE_POOL = ['device-a', 'device-b', 'dev-é', 'D-000', DEVICE_ID]
 const CUSTOMER_POOL = ['cus-1', 'cus-2', '고객-3', 'cus-1 ']
 const ACCOUNT_POOL = ['acc-1', 'acc-2', 'acc-ß']
 const CUSTOM_TYPES = ['customerId', 'accountId'] as const

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module'
 import { Script, type Context } from 'node:vm'
+import type { VirtualClock } from './clock'
 
 // jsdom ships no type declarations and the project does not depend on @types/jsdom: type the small
 // surface used here.
@@ -28,6 +29,8 @@ export const SDK_KEY = 'conformance-sdk-key-0000000000000001'
 export const SDK_URL = 'https://sdk.conformance.invalid'
 export const EVENT_URL = 'https://event.conformance.invalid'
 export const MONITORING_URL = 'https://monitoring.conformance.invalid'
+/** Never served: an in-app message renderer load would be answered 404 and reported. */
+export const CDN_URL = 'https://cdn.conformance.invalid'
 
 export const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'
@@ -145,6 +148,8 @@ export interface RecordedRequest {
   method: string
   url: string
   status: number
+  /** The request body as sent: JSON text (XHR, fetch) or form text (`sendBeacon` with URLSearchParams). */
+  body?: string
 }
 
 export interface Page {
@@ -179,7 +184,7 @@ function answer(method: string, rawUrl: string, configText: string): FakeRespons
 }
 
 /** jsdom's document.cookie is correct but slow; the SDKs only keep bookkeeping there, so a name → value jar is enough. */
-function installCookieJar(window: JsdomWindow, initial: Record<string, string>): void {
+function installCookieJar(window: JsdomWindow, initial: Record<string, string>, now: () => number): void {
   const jar = new Map<string, string>(Object.entries(initial))
   Object.defineProperty(window.document, 'cookie', {
     configurable: true,
@@ -195,7 +200,7 @@ function installCookieJar(window: JsdomWindow, initial: Record<string, string>):
         const [rawKey, ...rest] = attribute.split('=')
         const key = rawKey.trim().toLowerCase()
         const val = rest.join('=').trim()
-        if (key === 'expires' && new Date(val).getTime() <= Date.now()) expired = true
+        if (key === 'expires' && new Date(val).getTime() <= now()) expired = true
         if (key === 'max-age' && Number(val) <= 0) expired = true
       }
       if (expired) jar.delete(name)
@@ -208,13 +213,23 @@ function define(target: object, name: string, value: unknown): void {
   Object.defineProperty(target, name, { configurable: true, enumerable: true, get: () => value })
 }
 
+export interface PageOptions {
+  /** Virtual time for the page (clock.ts). */
+  clock?: VirtualClock
+  /** Cookies the page starts with besides the device id (a returning visitor), name → encoded value. */
+  cookies?: Record<string, string>
+}
+
+/** Text of a request body as a server would receive it (URLSearchParams → form text). */
+const bodyText = (body: unknown): string | undefined => (body === undefined || body === null ? undefined : String(body))
+
 /**
  * Opens a page at `env.url` whose fake server serves `configText` as the workspace config.
  * The page has: title, referrer, user agent, navigator.languages, a desktop `window.screen`
  * (jsdom has none), the device-id cookie, localStorage, a fake XMLHttpRequest and fetch, and a
- * `navigator.sendBeacon` that accepts everything.
+ * `navigator.sendBeacon` that accepts everything. With a `clock`, the page's time functions are virtual (clock.ts).
  */
-export function openPage(env: PageEnv, configText: string): Page {
+export function openPage(env: PageEnv, configText: string, options: PageOptions = {}): Page {
   const requests: RecordedRequest[] = []
   const html = `<!DOCTYPE html><html><head><title>${escapeHtml(env.title)}</title></head><body></body></html>`
   const dom = new JSDOM(html, {
@@ -229,8 +244,8 @@ export function openPage(env: PageEnv, configText: string): Page {
   define(window.navigator, 'userAgent', env.userAgent)
   define(window.navigator, 'languages', Object.freeze([...env.languages]))
   if (env.languages.length) define(window.navigator, 'language', env.languages[0])
-  define(window.navigator, 'sendBeacon', (url: string) => {
-    requests.push({ method: 'BEACON', url: String(url), status: 200 })
+  define(window.navigator, 'sendBeacon', (url: string, data?: unknown) => {
+    requests.push({ method: 'BEACON', url: String(url), status: 200, body: bodyText(data) })
     return true
   })
   const screen = window.screen
@@ -239,13 +254,15 @@ export function openPage(env: PageEnv, configText: string): Page {
   define(screen, 'availWidth', env.screen.width)
   define(screen, 'availHeight', env.screen.height)
   define(screen, 'orientation', { type: env.screen.orientation, angle: 0 })
-  installCookieJar(window, { _hackle_hid: DEVICE_ID })
+  const { clock } = options
+  clock?.install(window)
+  installCookieJar(window, { _hackle_hid: DEVICE_ID, ...options.cookies }, clock ? () => clock.now() : Date.now)
   window.localStorage.clear()
   window.sessionStorage.clear()
 
-  const serve = (method: string, url: string): FakeResponse => {
+  const serve = (method: string, url: string, body?: unknown): FakeResponse => {
     const response = answer(method.toUpperCase(), url, configText)
-    requests.push({ method: method.toUpperCase(), url: String(url), status: response.status })
+    requests.push({ method: method.toUpperCase(), url: String(url), status: response.status, body: bodyText(body) })
     return response
   }
 
@@ -301,8 +318,8 @@ export function openPage(env: PageEnv, configText: string): Page {
       const found = Object.entries(this.headers).find(([key]) => key.toLowerCase() === String(name).toLowerCase())
       return found ? found[1] : null
     }
-    send(): void {
-      const response = serve(this.method, this.url)
+    send(body?: unknown): void {
+      const response = serve(this.method, this.url, body)
       void Promise.resolve().then(() => {
         this.status = response.status
         this.statusText = response.status === 200 ? 'OK' : 'Not Found'
@@ -323,10 +340,10 @@ export function openPage(env: PageEnv, configText: string): Page {
   }
   define(window, 'XMLHttpRequest', FakeXMLHttpRequest)
 
-  const fakeFetch = (input: unknown, init?: { method?: string }) => {
+  const fakeFetch = (input: unknown, init?: { method?: string; body?: unknown }) => {
     const url = typeof input === 'string' ? input : String((input as { url?: string })?.url ?? input)
     const method = init?.method ?? (input as { method?: string })?.method ?? 'GET'
-    const response = serve(method, url)
+    const response = serve(method, url, init?.body)
     const headers = new Map(Object.entries(response.headers).map(([key, value]) => [key.toLowerCase(), value]))
     return Promise.resolve({
       ok: response.status >= 200 && response.status < 300,

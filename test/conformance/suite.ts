@@ -6,7 +6,7 @@ import type { ConformanceCase } from './model'
 import { describeMismatches, runCase } from './run'
 
 const env = process.env
-const count = (name: string, fallback: number) => {
+export const count = (name: string, fallback: number) => {
   const value = Number(env[name] ?? env.CONFORMANCE_SEEDS ?? fallback)
   return Number.isInteger(value) && value >= 0 ? value : fallback
 }
