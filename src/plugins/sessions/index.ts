@@ -131,6 +131,7 @@ export const sessions = definePlugin(() => ({
       if (closed) return
       refresh()
       manager.updateLastEventTime(Date.now())
+      manager.persist()
     }
     const onVisibilityChange = () => {
       if (document.visibilityState === 'hidden') onHide()
@@ -141,6 +142,7 @@ export const sessions = definePlugin(() => ({
       document.addEventListener('visibilitychange', onVisibilityChange)
     }
     return () => {
+      if (refreshed) manager.persist()
       closed = true
       if (hasWindow) {
         window.removeEventListener('pagehide', onHide)
