@@ -19,15 +19,22 @@ export interface WireBatch {
   remoteConfigEvents: WireEvent[]
 }
 
-/** Builds the wire form of an event. Field order follows the reference so bodies compare equal as text. */
-export function toWireEvent(event: SdkEvent, identifiers: Identifiers = event.user.identifiers): WireEvent {
+/**
+ * Builds the wire form of an event. Field order follows the reference so bodies compare equal as text.
+ * `hackleProperties` lets a caller that has them sanitized already pass them (or a stand-in) instead.
+ */
+export function toWireEvent(
+  event: SdkEvent,
+  identifiers: Identifiers = event.user.identifiers,
+  hackleProperties: Properties = sanitizeProperties(event.user.hackleProperties),
+): WireEvent {
   const wire: WireEvent = {
     insertId: event.insertId,
     timestamp: event.timestamp,
     userId: identifiers.$id,
     identifiers,
     userProperties: sanitizeProperties(event.user.properties),
-    hackleProperties: sanitizeProperties(event.user.hackleProperties),
+    hackleProperties,
   }
   switch (event.type) {
     case 'exposure':

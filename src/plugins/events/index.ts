@@ -1,4 +1,4 @@
-import { definePlugin } from '../../kernel'
+import { definePlugin, isSafariBrowserName, watchPageLifecycle } from '../../kernel'
 import { createDedup, dedupInterval } from './dedup'
 import { createDelivery } from './delivery'
 import { getEventPipelineHooks } from './hooks'
@@ -35,7 +35,10 @@ export const events = definePlugin(() => ({
       },
     })
 
+    // The browser name as the properties plugin parsed it, for Safari's `beforeunload` (browser-behaviour §5.1).
+    let browserName: unknown
     hooks.eventCreated.tap(NAME, (event) => {
+      browserName = event.user.hackleProperties.browserName
       pipeline.beforeProcess.call(event)
       if (isDuplicate(event)) return
       event = pipeline.decorate.call(event)
@@ -47,25 +50,14 @@ export const events = definePlugin(() => ({
     // Send what earlier pages and failed requests left.
     void delivery.sync()
 
-    const teardown = () => {
+    const unwatch = watchPageLifecycle(
+      { hidden: (leaving) => delivery.leave(leaving), shown: () => delivery.resume() },
+      () => isSafariBrowserName(browserName),
+    )
+    return () => {
+      unwatch()
       delivery.close()
       for (const hook of Object.values(pipeline)) hook.taps.length = 0
-    }
-    if (typeof window === 'undefined') return teardown
-    const onPageHide = () => delivery.leave(true)
-    const onPageShow = () => delivery.resume()
-    const onVisibility = () => (document.visibilityState === 'hidden' ? delivery.leave(false) : delivery.resume())
-    window.addEventListener('pagehide', onPageHide)
-    window.addEventListener('pageshow', onPageShow)
-    document.addEventListener('visibilitychange', onVisibility)
-    // Page Lifecycle: a frozen tab runs again.
-    document.addEventListener('resume', onPageShow)
-    return () => {
-      window.removeEventListener('pagehide', onPageHide)
-      window.removeEventListener('pageshow', onPageShow)
-      document.removeEventListener('visibilitychange', onVisibility)
-      document.removeEventListener('resume', onPageShow)
-      teardown()
     }
   },
 }))

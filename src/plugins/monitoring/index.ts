@@ -1,4 +1,4 @@
-import { definePlugin, describeError, sdkHeaders, send, sendBeaconForm, type SdkEvent } from '../../kernel'
+import { definePlugin, describeError, sdkHeaders, send, sendBeaconForm, watchPageLifecycle, type SdkEvent } from '../../kernel'
 import { createMetrics, type Metrics } from './metrics'
 
 export { createMetrics, type Metrics, type MetricType, type WireMetric } from './metrics'
@@ -85,14 +85,10 @@ export const monitoring = definePlugin(() => ({
 
     // Nothing in the kernel calls `flush('pagehide')` yet, so the page's own signals are watched too; a second
     // publication in the same moment finds nothing new and sends nothing.
-    const onPageHide = () => publish(true)
-    const onVisibility = () => document.visibilityState === 'hidden' && publish(true)
-    if (typeof window !== 'undefined') window.addEventListener('pagehide', onPageHide)
-    if (typeof document !== 'undefined') document.addEventListener('visibilitychange', onVisibility)
+    const unwatch = watchPageLifecycle({ hidden: () => publish(true) })
     return () => {
       clearInterval(timer)
-      if (typeof window !== 'undefined') window.removeEventListener('pagehide', onPageHide)
-      if (typeof document !== 'undefined') document.removeEventListener('visibilitychange', onVisibility)
+      unwatch()
     }
   },
 }))

@@ -1,4 +1,4 @@
-import { definePlugin, describeError, sanitizeIdentifierValue, type Identifiers, type SdkEvent, type User } from '../../kernel'
+import { definePlugin, describeError, isSafariBrowserName, watchPageLifecycle, sanitizeIdentifierValue, type Identifiers, type SdkEvent, type User } from '../../kernel'
 import { getEventPipelineHooks } from '../events/hooks'
 import { getSessionHooks, SESSION_EVENT_STAGE } from './hooks'
 import { createSessionManager, EMPTY_SESSION_ID } from './manager'
@@ -32,7 +32,7 @@ const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent =>
  * - At start-up (browser-behaviour §1.2 step 9) a page with a stored user keeps its session when still fresh, a page
  *   without one always starts a new session (no `$session_end`); a kept session is announced on
  *   `getSessionHooks(kernel).resumed` (campaign attribution re-checks there).
- * - Page hide (`pagehide`, `visibilitychange` to hidden) records the last event time.
+ * - Page hide (`pagehide`, `visibilitychange` to hidden, `beforeunload` in Safari) records the last event time.
  *
  * Options (`createInstance` config): `sessionPolicy: { timeoutMillis, persistCondition }` (see
  * `HackleSessionPersistConditions`), or the deprecated `sessionTimeoutMillis`. Client method: `getSessionId()`.
@@ -88,7 +88,9 @@ export const sessions = definePlugin(() => ({
     }
     hooks.applied.tap(NAME, refresh)
 
+    let browserName: unknown
     pipeline.beforeProcess.tap(NAME, (event) => {
+      browserName = event.user.hackleProperties.browserName
       refresh()
       if (isSessionEvent(event)) return
       const user = kernel.currentUser()
@@ -130,21 +132,13 @@ export const sessions = definePlugin(() => ({
       if (closed) return
       refresh()
       manager.updateLastEventTime(Date.now())
+      manager.persist()
     }
-    const onVisibilityChange = () => {
-      if (document.visibilityState === 'hidden') onHide()
-    }
-    const hasWindow = typeof window !== 'undefined'
-    if (hasWindow) {
-      window.addEventListener('pagehide', onHide)
-      document.addEventListener('visibilitychange', onVisibilityChange)
-    }
+    const unwatch = watchPageLifecycle({ hidden: onHide }, () => isSafariBrowserName(browserName))
     return () => {
+      if (refreshed) manager.persist()
       closed = true
-      if (hasWindow) {
-        window.removeEventListener('pagehide', onHide)
-        document.removeEventListener('visibilitychange', onVisibilityChange)
-      }
+      unwatch()
       for (const hook of Object.values(sessionHooks)) hook.taps.length = 0
     }
   },

@@ -19,6 +19,9 @@ export interface SessionListener {
   started(sessionId: string, user: HackleUser, timestamp: number): void
 }
 
+/** The last event time cookie is written at most this often (plus a trailing write and one at page hide). */
+export const LAST_EVENT_WRITE_INTERVAL = 1000
+
 export interface SessionManagerOptions {
   sdkKey: string
   cookies: KeyValueStore
@@ -29,7 +32,12 @@ export interface SessionManagerOptions {
 
 /**
  * The reference's session state machine (browser-behaviour §3): the current id and the last event time, both
- * loaded from cookies at start and written back on every change.
+ * loaded from cookies at start and written back.
+ *
+ * The reference writes the last event time cookie on every event; a cookie write costs more than the rest of a
+ * `track()` call. Here a new session writes both cookies at once, and an extended session writes the time at most
+ * once a second (a trailing write catches up), and at once on `persist()` (page hide, close). Only another tab
+ * starting within that second can read a time up to a second old, against a 30-minute timeout.
  */
 export function createSessionManager({ sdkKey, cookies, policy, logger, listener }: SessionManagerOptions) {
   const idKey = sessionIdCookie(sdkKey)
@@ -44,9 +52,19 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
     if (parsed > 0) lastEventTime = parsed
   }
 
-  const updateLastEventTime = (timestamp: number) => {
+  let written = -Infinity
+  let trailing: ReturnType<typeof setTimeout> | undefined
+  const persist = () => {
+    if (trailing !== undefined) clearTimeout(trailing)
+    trailing = undefined
+    written = Date.now()
+    if (lastEventTime !== null) cookies.set(timeKey, `${lastEventTime}`)
+  }
+  const updateLastEventTime = (timestamp: number, now = false) => {
     lastEventTime = timestamp
-    cookies.set(timeKey, `${timestamp}`)
+    const wait = written + LAST_EVENT_WRITE_INTERVAL - Date.now()
+    if (now || wait <= 0) persist()
+    else trailing ??= setTimeout(persist, wait)
   }
 
   const shouldStartNewSession = (oldUser: User, newUser: HackleUser, timestamp: number): boolean => {
@@ -68,7 +86,7 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
     const id = createSessionId(timestamp)
     sessionId = id
     cookies.set(idKey, id)
-    updateLastEventTime(timestamp)
+    updateLastEventTime(timestamp, true)
     listener.started(id, newUser, timestamp)
     return id
   }
@@ -84,7 +102,10 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
       updateLastEventTime(timestamp)
       return sessionId ?? EMPTY_SESSION_ID
     },
-    updateLastEventTime,
+    /** Records the last event time (the cookie follows within a second, see above). */
+    updateLastEventTime: (timestamp: number) => updateLastEventTime(timestamp),
+    /** Writes the last event time cookie now (page hide, close) and cancels the trailing write. */
+    persist,
   }
 }
 

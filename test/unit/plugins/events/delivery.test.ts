@@ -190,6 +190,18 @@ describe('events plugin: retry store and backoff (browser-behaviour §6.4)', () 
 describe('events plugin: persistence across pages', () => {
   const net = useNetwork()
 
+  it('in Safari, beforeunload sends the queue by beacon (it counts as hidden); elsewhere it does nothing', async () => {
+    for (const browserName of ['Mobile Safari', 'Chrome']) {
+      net.beacons = []
+      const page = client({}, [{ name: 'browser', apply: (k) => k.hooks.resolveUser.tap('browser', (u) => void (u.hackleProperties = { browserName })) }])
+      await settle(100)
+      trackMany(page, 3)
+      window.dispatchEvent(new Event('beforeunload'))
+      expect(net.beacons.flatMap((b) => dtos(b.body)), browserName).toHaveLength(browserName === 'Chrome' ? 0 : 3)
+      page.close()
+    }
+  })
+
   it('a reload loses nothing: what the beacon could not take is sent by the next page, once', async () => {
     net.acceptBeacon = () => false
     const first = client()

@@ -30,6 +30,18 @@ describe('events plugin: wire text', () => {
     expect(body([])).toBe(JSON.stringify({ exposureEvents: [], trackEvents: [], remoteConfigEvents: [] }))
   })
 
+  it('serializes shared (frozen) and per-event hackle properties alike, with exact UTF-8 sizes', () => {
+    const thawed = events.map((e) => ({ ...e, user: { ...e.user, hackleProperties: { ...e.user.hackleProperties, note: 'é' } } }))
+    const noUserId = events.map((e) => ({ ...e, user: { ...e.user, identifiers: { $deviceId: 'd' } } }))
+    const odd = { ...events[1]!, user: { ...events[1]!.user, hackleProperties: Object.freeze({ a: null, b: 'x'.repeat(2000), $c: { d: 1 } }) } }
+    for (const set of [events, thawed, noUserId, [odd as SdkEvent]]) {
+      const items = set.map(fromEvent)
+      expect(body(items)).toBe(JSON.stringify(toWireBatch(set)))
+      for (const i of items) expect(i.n).toBe(new TextEncoder().encode(i.s).length)
+    }
+    expect(Object.isFrozen(events[0]!.user.hackleProperties)).toBe(true)
+  })
+
   it('measures UTF-8 bytes like TextEncoder, and the body size from above', () => {
     for (const text of ['', 'plain', 'ü', '한글', '🎉x', 'a\u0800b', body(events.map(fromEvent))]) {
       expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length)

@@ -83,6 +83,34 @@ describe('session manager', () => {
     expect(calls).toEqual(['ended 1.aaaaaaaa d 1099', 'started 2099 d 2099'])
   })
 
+  it('writes the last event time cookie at most once a second, with a trailing write, and at once on persist()', () => {
+    vi.useFakeTimers()
+    try {
+      vi.setSystemTime(10_000)
+      const { manager, cookies } = setup({ [ID]: '1.aaaaaaaa', [TS]: '9900' })
+      const set = vi.spyOn(cookies, 'set')
+      manager.startNewSessionIfNeeded(user('d'), user('d'), 10_000)
+      expect(cookies.get(TS)).toBe('10000')
+      for (const t of [10_100, 10_200, 10_300]) {
+        vi.setSystemTime(t)
+        manager.startNewSessionIfNeeded(user('d'), user('d'), t)
+      }
+      expect(manager.lastEventTime()).toBe(10_300)
+      expect(cookies.get(TS)).toBe('10000')
+      expect(set).toHaveBeenCalledTimes(1)
+      vi.advanceTimersByTime(1000)
+      expect(cookies.get(TS)).toBe('10300')
+      expect(set).toHaveBeenCalledTimes(2)
+      manager.startNewSessionIfNeeded(user('d'), user('d'), 10_500)
+      manager.persist()
+      expect(cookies.get(TS)).toBe('10500')
+      vi.advanceTimersByTime(5000)
+      expect(set).toHaveBeenCalledTimes(3)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('startNewSession without an old user or without a last event time ends nothing', () => {
     const a = setup({ [ID]: '1.aaaaaaaa', [TS]: '100' })
     a.manager.startNewSession(null, user('d'), 200)

@@ -1,0 +1,32 @@
+/** What a plugin hears of the page's lifecycle (browser-behaviour §5.1). */
+export interface PageLifecycleListener {
+  /** The page was hidden (`leaving` false) or is going away (`pagehide`, `leaving` true). */
+  hidden?(leaving: boolean): void
+  /** The page is visible again: `visibilitychange` to visible, `pageshow`, or `resume` after a frozen tab. */
+  shown?(): void
+}
+
+/** The parsed browser name is a Safari (`Safari`, `Mobile Safari`), as the reference checks it. */
+export const isSafariBrowserName = (name: unknown): boolean => typeof name === 'string' && /safari/i.test(name)
+
+/**
+ * Listens to the page's lifecycle. Like the reference, `beforeunload` counts as hidden in Safari, where
+ * `visibilitychange` does not always come before the page goes away (`isSafari` is asked then). Returns the function
+ * that removes the listeners; outside a browser there is nothing to listen to.
+ */
+export function watchPageLifecycle(listener: PageLifecycleListener, isSafari: () => boolean = () => false): () => void {
+  if (typeof window === 'undefined' || typeof document === 'undefined') return () => undefined
+  const hidden = (leaving: boolean) => listener.hidden?.(leaving)
+  const shown = () => listener.shown?.()
+  const on: Array<[EventTarget, string, () => void]> = [
+    [window, 'pagehide', () => hidden(true)],
+    [window, 'pageshow', shown],
+    [window, 'beforeunload', () => isSafari() && hidden(false)],
+    [document, 'visibilitychange', () => (document.visibilityState === 'hidden' ? hidden(false) : shown())],
+    [document, 'resume', shown],
+  ]
+  for (const [target, type, fn] of on) target.addEventListener(type, fn)
+  return () => {
+    for (const [target, type, fn] of on) target.removeEventListener(type, fn)
+  }
+}

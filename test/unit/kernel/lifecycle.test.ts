@@ -1,0 +1,53 @@
+import { afterEach, describe, expect, it } from 'vitest'
+import { isSafariBrowserName, watchPageLifecycle } from '../../../src/kernel'
+
+function setVisibility(state: 'hidden' | 'visible') {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
+  document.dispatchEvent(new Event('visibilitychange'))
+}
+
+describe('watchPageLifecycle', () => {
+  afterEach(() => {
+    delete (document as { visibilityState?: unknown }).visibilityState
+  })
+
+  it('reports hidden (leaving on pagehide) and shown, and stops when removed', () => {
+    const heard: string[] = []
+    const unwatch = watchPageLifecycle({ hidden: (leaving) => void heard.push(`hidden ${leaving}`), shown: () => void heard.push('shown') })
+    setVisibility('hidden')
+    window.dispatchEvent(new Event('pagehide'))
+    window.dispatchEvent(new Event('pageshow'))
+    setVisibility('visible')
+    document.dispatchEvent(new Event('resume'))
+    window.dispatchEvent(new Event('beforeunload'))
+    expect(heard).toEqual(['hidden false', 'hidden true', 'shown', 'shown', 'shown'])
+    unwatch()
+    window.dispatchEvent(new Event('pagehide'))
+    setVisibility('hidden')
+    expect(heard).toHaveLength(5)
+  })
+
+  it('counts beforeunload as hidden only in Safari, asking when it happens', () => {
+    let safari = false
+    const heard: boolean[] = []
+    const unwatch = watchPageLifecycle({ hidden: (leaving) => void heard.push(leaving) }, () => safari)
+    window.dispatchEvent(new Event('beforeunload'))
+    safari = true
+    window.dispatchEvent(new Event('beforeunload'))
+    unwatch()
+    expect(heard).toEqual([false])
+  })
+
+  it('needs only the listeners it is given', () => {
+    const unwatch = watchPageLifecycle({})
+    expect(() => window.dispatchEvent(new Event('pagehide'))).not.toThrow()
+    unwatch()
+  })
+})
+
+describe('isSafariBrowserName', () => {
+  it('matches the names the reference treats as Safari', () => {
+    expect(['Safari', 'Mobile Safari', 'safari'].map(isSafariBrowserName)).toEqual([true, true, true])
+    expect(['Chrome Mobile', 'WebKit', '', undefined, 3].map(isSafariBrowserName)).toEqual([false, false, false, false, false])
+  })
+})
