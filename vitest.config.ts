@@ -6,7 +6,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'happy-dom', include: ['test/unit/**/*.test.ts'] },
+        test: { name: 'unit', environment: 'happy-dom', include: ['test/unit/**/*.test.ts'], setupFiles: ['test/unit/setup.ts'] },
       },
       {
         extends: true,

@@ -1,6 +1,7 @@
 import type { Workspace } from './evaluation'
 import { trackEvent } from './events/factory'
 import { describeError, type Logger } from './logger'
+import { isObject } from './util/object'
 import type { Decisions } from './decisions'
 import type { KernelHooks } from './hooks'
 import type { UserManager } from './identity/user-manager'
@@ -42,13 +43,14 @@ export function createClient(parts: ClientParts): HackleClient {
   const { hooks, logger, users, decisions, workspace, emitTrack } = parts
 
   /**
-   * A user argument updates the current user first, exactly as in the reference (browser-behaviour §2.3): a string is
-   * `{ id }`; any other value is read as a user object, so a number, `true` or an array holds no ids and makes the
-   * current user the device's anonymous user. `null` means no user (the reference throws on it and loses the call).
+   * A user argument updates the current user first, exactly as in the reference (browser-behaviour §2.3). A value
+   * that is neither a string nor a user object is ignored with a warning (a deliberate difference: the reference
+   * resets the current user to the anonymous one for a number, and throws for `null`).
    */
   function resolveUser(user: User | string | undefined): EvaluationUser {
     if (typeof user === 'string') users.update({ id: user })
-    else if (user !== undefined && user !== null) users.update(user)
+    else if (isObject(user)) users.update(user)
+    else if (user !== undefined && user !== null) logger.warn(`Invalid user argument ignored: ${String(user)}`)
     return hooks.resolveUser.call(users.evaluationUser())
   }
 

@@ -69,10 +69,10 @@ export const EXCLUSIONS: readonly Exclusion[] = [
     handling: 'payload sequences do not hide the tab before the config has arrived (no testPage.hide() among the `early` steps)',
   },
   {
-    name: 'null-user-argument',
+    name: 'non-object-user-argument',
     reason:
-      'a decision or track with the user argument null throws inside the reference (it spreads the user and reads null.id): the decision answers the default with EXCEPTION and sends no exposure, the tracked event is dropped; hackle-kit reads null as no user (the current user)',
-    handling: 'the payload sequence generator never passes null as the user argument',
+      'a decision or track whose user argument is neither a string nor an object: the reference throws inside for null (the decision answers the default with EXCEPTION and sends no exposure, the tracked event is dropped) and reads a number, true or an array as a user without ids, so the current user silently becomes the anonymous device user; hackle-kit ignores such an argument with a warning and keeps the current user (README, deliberate differences)',
+    handling: 'the payload sequence generator never passes such a user argument',
   },
 ]
 

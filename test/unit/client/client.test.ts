@@ -202,20 +202,20 @@ describe('identity', () => {
     c.close()
   })
 
-  it('a user argument that is not a string is read as a user object, as in the reference; null is no user', () => {
-    const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE })
-    const hackleDeviceId = document.cookie.match(/_hackle_hid=([^;]+)/)?.[1]
-    for (const odd of [42, true, ['x']]) {
+  it('a user argument that is neither a string nor a user object is ignored with a warning (deliberate difference)', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {})
+    try {
+      const c = createKernel(SDK_KEY, { ...quiet, log_disabled: false, workspaceConfig: EXAMPLE })
       c.variation(1, { userId: 'member-1', properties: { a: 1 } })
-      c.variation(1, odd as never)
-      // no ids: the device's anonymous user (another user than member-1, so nothing is kept)
-      expect(c.getUser()).toMatchObject({ id: hackleDeviceId, deviceId: hackleDeviceId })
-      expect(c.getUser().userId).toBeUndefined()
+      for (const odd of [42, true, null]) c.variation(1, odd as never)
+      c.track('purchase', ['x'] as never)
+      expect(c.getUser()).toMatchObject({ userId: 'member-1', properties: { a: 1 } })
+      const warnings = warn.mock.calls.map(([m]) => String(m)).filter((m) => m.includes('Invalid user argument ignored'))
+      expect(warnings).toHaveLength(3) // 42, true and ['x']; null means no user
+      c.close()
+    } finally {
+      warn.mockRestore()
     }
-    c.variation(1, { userId: 'member-1' })
-    c.track('purchase', null as never)
-    expect(c.getUser()).toMatchObject({ userId: 'member-1' })
-    c.close()
   })
 
   it('user property operations update the user and emit $properties', async () => {
@@ -280,10 +280,10 @@ describe('plugins', () => {
   })
 
   it('createInstance returns one client per SDK key', () => {
-    const a = createInstance('key-one-12345678', { ...quiet, workspaceConfig: EXAMPLE })
+    const a = createInstance('key-one-12345678', { ...quiet, eventUrl: SDK_URL, workspaceConfig: EXAMPLE })
     expect(createInstance('key-one-12345678')).toBe(a)
     a.close()
-    const b = createInstance('key-one-12345678', { ...quiet, workspaceConfig: EXAMPLE })
+    const b = createInstance('key-one-12345678', { ...quiet, eventUrl: SDK_URL, workspaceConfig: EXAMPLE })
     expect(b).not.toBe(a)
     b.close()
   })

@@ -30,6 +30,8 @@ export function useWorkspaceServer() {
   const server = setupServer(
     http.options(`${SDK_URL}/*`, () => new HttpResponse(null, { status: 204, headers: cors })),
     http.get(`${SDK_URL}/api/v1/cohorts`, () => HttpResponse.json({ cohorts: [] }, { headers: cors })),
+    // Events of clients built with the preset (eventUrl: SDK_URL), JSON posts and beacon forms.
+    http.post(`${SDK_URL}/api/v2/w/*`, () => new HttpResponse(null, { status: 200, headers: cors })),
     http.get(`${SDK_URL}/api/v1/user-targets`, () => HttpResponse.json({ events: [] }, { headers: cors })),
     http.get(`${SDK_URL}/api/v2/workspaces/:key/config`, ({ request }) => {
       state.requests.push({ url: request.url, header: (name) => request.headers.get(name) })
