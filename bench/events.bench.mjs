@@ -12,39 +12,16 @@
 //
 // The page environment (desktop Chrome UA, https page with utm parameters, in-memory network and cookies) is the
 // one bench/decisions.bench.mjs uses; only the network is stubbed (every POST answers 200, sendBeacon accepts).
-import { readFileSync, writeFileSync, existsSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import vm from 'node:vm'
 import { randomFillSync, randomUUID } from 'node:crypto'
 import { JSDOM, VirtualConsole } from 'jsdom'
+import { BUNDLES, DEVICE_ID, PAGE_PATH, PROPS, REPO, SDK_KEY, USER_AGENT, WORKSPACE_TEXT, cell, makeUsers, pad, parseOptions, summarize, throughputRows } from './shared.mjs'
 
-const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const opts = { ours: 'dist/browser/hackle-kit.global.js', ref: 'node_modules/@hackler/javascript-sdk/lib/index.browser.umd.min.js', rounds: 7, ms: 300, json: null }
-for (let i = 2; i < process.argv.length; i++) {
-  const [flag, inline] = process.argv[i].split('=', 2)
-  const value = () => inline ?? process.argv[++i]
-  if (flag === '--ours') opts.ours = value()
-  else if (flag === '--ref') opts.ref = value()
-  else if (flag === '--rounds') opts.rounds = Number(value())
-  else if (flag === '--ms') opts.ms = Number(value())
-  else if (flag === '--json') opts.json = value()
-  else {
-    console.log('node bench/events.bench.mjs [--ours PATH] [--ref PATH] [--rounds 7] [--ms 300] [--json out.json]')
-    process.exit(flag === '--help' || flag === '-h' ? 0 : 2)
-  }
-}
-for (const path of [opts.ours, opts.ref]) {
-  if (!existsSync(resolve(REPO, path))) {
-    console.error(`bundle not found: ${path} (run \`npm run build\`)`)
-    process.exit(2)
-  }
-}
-const WORKSPACE_TEXT = readFileSync(resolve(REPO, 'bench/workspace.json'), 'utf8')
-const SDK_KEY = 'bench-sdk-key-0123456789abcdef'
-const PAGE_URL = 'https://www.example.com/shop/items/?utm_source=newsletter&utm_medium=email&utm_campaign=spring'
-const USER_AGENT = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0.0.0 Safari/537.36'
+const opts = parseOptions({ ...BUNDLES, rounds: 7, ms: 300, json: null }, 'node bench/events.bench.mjs [--ours PATH] [--ref PATH] [--rounds 7] [--ms 300] [--json out.json]')
+const PAGE_URL = `https://www.example.com${PAGE_PATH}`
 const API = 'https://hackle.bench.invalid' // never reached: every request is answered in memory
 
 // ---------------------------------------------------------------- page environment (as in decisions.bench.mjs)
@@ -144,20 +121,16 @@ async function startSdk(label, bundlePath) {
   installCookieJar(win)
   installDesktop(win)
   installTaskTimer(win, tasks)
-  win.document.cookie = `_hackle_hid=bench-device-0000-0000-000000000001; path=/`
+  win.document.cookie = `_hackle_hid=${DEVICE_ID}; path=/`
   new vm.Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath }).runInContext(dom.getInternalVMContext())
   const client = win.Hackle.createInstance(SDK_KEY, { sdkUrl: API, eventUrl: API, monitoringUrl: API, cdnUrl: API })
   const init = await client.onInitialized({ timeout: 5000 })
   if (!init?.success) throw new Error(`${label}: onInitialized() -> ${JSON.stringify(init)}`)
-  const users = win.JSON.parse(JSON.stringify(Array.from({ length: 1000 }, (_, i) => ({
-    id: `bench-user-${String(i).padStart(4, '0')}`,
-    properties: { country: ['KR', 'US', 'JP', 'DE', 'BR'][i % 5], age: 18 + ((i * 7) % 50), grade: ['gold', 'silver', 'bronze'][i % 3] },
-  }))))
+  const users = win.JSON.parse(JSON.stringify(makeUsers()))
   return { label, win, client, users, logs, stats, tasks }
 }
 
 // ---------------------------------------------------------------- cases
-const PROPS = { sku: 'sku-1', qty: 2, price: 9.9, category: 'shoes', tags: ['sale', 'new'], note: 'ordered from the bench page' }
 const CASES = {
   'track(event, props)': (s, i) => s.client.track({ key: 'purchase', value: 9.9, properties: PROPS }),
   'variation + exposure': (s, i) => s.client.variation(1, s.users[i]),
@@ -220,7 +193,7 @@ async function longestTask(sdk, samples = 15) {
     samplesOf.track100.push(performance.now() - t)
     await settle()
   }
-  return Object.fromEntries(Object.entries(samplesOf).map(([k, v]) => [k, { median: median(v), max: Math.max(...v) }]))
+  return summarize(samplesOf)
 }
 
 // ---------------------------------------------------------------- run
@@ -235,22 +208,15 @@ for (let round = 0; round < opts.rounds; round++) {
   const order = round % 2 === 0 ? [ref, ours] : [ours, ref]
   for (const [name, fn] of Object.entries(CASES)) for (const s of order) { results[name][s.label].push(await measure(s, fn, opts.ms)); await settle() }
 }
-const median = (xs) => { const s = [...xs].sort((p, q) => p - q); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2 }
-const fmt = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(0))
-const pad = (s, n, right = false) => (right ? String(s).padStart(n) : String(s).padEnd(n))
 
 const tasks = {}
 for (const s of sdks) tasks[s.label] = await longestTask(s)
 
 console.log(`events: ops per process-CPU-second, median of ${opts.rounds} interleaved rounds × ${opts.ms} ms (node ${process.version})`)
-console.log(`${pad('case', 24)}${pad('reference', 12, true)}${pad('ours', 12, true)}${pad('ours/ref', 10, true)}`)
-console.log('-'.repeat(58))
-const rows = Object.entries(results).map(([name, r]) => ({ case: name, reference: median(r.reference), ours: median(r.ours), ratio: median(r.ours) / median(r.reference), samples: r }))
-for (const r of rows) console.log(`${pad(r.case, 24)}${pad(fmt(r.reference), 12, true)}${pad(fmt(r.ours), 12, true)}${pad(`${r.ratio.toFixed(2)}×`, 10, true)}`)
+const rows = throughputRows(results)
 console.log()
 console.log('synchronous SDK tasks while a full 100-event queue goes out, ms (median / max of 15 samples; jsdom GC pauses land in the max):')
 console.log(`${pad('', 28)}${pad('reference', 16, true)}${pad('ours', 16, true)}`)
-const cell = (x) => `${x.median.toFixed(2)} / ${x.max.toFixed(2)}`
 for (const [key, label] of [['flushAt100', 'track() that flushes 100'], ['timers', 'longest timer callback (†)'], ['pagehide', 'pagehide, 99 queued'], ['track100', '(100 track() calls in a row)']]) {
   console.log(`${pad(label, 28)}${pad(cell(tasks.reference[key]), 16, true)}${pad(cell(tasks.ours[key]), 16, true)}`)
 }
