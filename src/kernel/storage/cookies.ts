@@ -36,6 +36,7 @@ export function createCookieStore(
   doc: () => Document = () => document,
 ): KeyValueStore & { set(key: string, value: string, days?: number): void } {
   const memory = createMemoryStore()
+  const checked = new Set<string>()
   let broken = false
   /** Runs a cookie operation; the first failure switches the store to memory for the rest of the page. */
   const attempt = <T>(operation: () => T, fallback: () => T): T => {
@@ -56,7 +57,12 @@ export function createCookieStore(
     if (options.sameSite) text += `; SameSite=${options.sameSite}`
     if (options.secure) text += '; secure'
     doc().cookie = text
-    if (days > 0 && readCookie(doc().cookie, key) !== value) throw new Error('the cookie did not persist')
+    // A page that refuses cookies ignores the write silently. Reading back costs a trip to the browser's cookie
+    // store (a blocking call in Chromium), so each key is checked once.
+    if (days > 0 && !checked.has(key)) {
+      if (readCookie(doc().cookie, key) !== value) throw new Error('the cookie did not persist')
+      checked.add(key)
+    }
   }
   const store = {
     get: (key: string): string | null => attempt(() => readCookie(doc().cookie, key), () => memory.get(key)),

@@ -93,6 +93,36 @@ describe('cookie store', () => {
     expect(written[0]).toMatch(/^a=1; expires=.+; path=\/; domain=\.example\.com; SameSite=Lax; secure$/)
   })
 
+  it('checks once per key that a write persisted (a page that ignores cookie writes falls back to memory)', () => {
+    let reads = 0
+    const jar = new Map<string, string>()
+    const page = {
+      location: { hostname: 'example.com' },
+      get cookie() {
+        reads++
+        return Array.from(jar, ([k, v]) => `${k}=${v}`).join('; ')
+      },
+      set cookie(text: string) {
+        const [pair] = text.split(';')
+        const [k, v] = pair!.split('=')
+        jar.set(k!, v!)
+      },
+    } as unknown as Document
+    const cookies = createCookieStore({ days: 1 }, () => undefined, () => page)
+    for (let i = 0; i < 5; i++) cookies.set('ts', String(i))
+    cookies.set('id', 'x')
+    expect(reads).toBe(2)
+    expect(cookies.get('ts')).toBe('4')
+
+    const onFailure = vi.fn()
+    const ignoring = { location: { hostname: 'example.com' }, cookie: '' } as unknown as Document
+    Object.defineProperty(ignoring, 'cookie', { get: () => '', set: () => undefined })
+    const memory = createCookieStore({ days: 1 }, onFailure, () => ignoring)
+    memory.set('a', '1')
+    expect(memory.get('a')).toBe('1')
+    expect(onFailure).toHaveBeenCalledTimes(1)
+  })
+
   it('falls back to memory when document.cookie throws', () => {
     const onFailure = vi.fn()
     const sandboxed = {
