@@ -216,7 +216,23 @@ export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey'
    * only if the claim is still ours. When another page holds it, tries again once that lock has expired (a page
    * that went away while holding it leaves it behind).
    */
+  /** Runs `work` while no other page of the site runs it: Web Locks where the browser has them, else localStorage. */
   async function locked(work: () => void): Promise<void> {
+    const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+    if (locks && typeof locks.request === 'function') {
+      try {
+        await locks.request(LOCK_KEY, { ifAvailable: true }, (lock) => {
+          if (!lock) {
+            // Another page is claiming right now (a synchronous moment): look again soon.
+            clearTimeout(lockTimer)
+            lockTimer = setTimeout(sync, LOCK_TTL / 5)
+          } else if (!closed && !away) work()
+        })
+        return
+      } catch {
+        // A lock manager that refuses (an opaque origin): fall back to localStorage.
+      }
+    }
     const held = store.get(LOCK_KEY)
     const now = Date.now()
     const until = Number(held?.split(':')[1])

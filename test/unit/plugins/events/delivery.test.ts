@@ -185,6 +185,41 @@ describe('events plugin: retry store and backoff (browser-behaviour §6.4)', () 
     await settle(2000)
     expect(net.posts.flatMap((p) => dtos(p.body)).map((e) => e.insertId)).toEqual(['t-1'])
   })
+
+  it('with Web Locks, three tabs starting together take the retry store once, without the localStorage lock', async () => {
+    // A lock manager as browsers have it: one holder per name; ifAvailable answers null while it is held.
+    const held = new Set<string>()
+    const requests: string[] = []
+    const locks = {
+      async request(name: string, _options: { ifAvailable: boolean }, callback: (lock: object | null) => unknown) {
+        await Promise.resolve()
+        const free = !held.has(name)
+        requests.push(free ? 'granted' : 'busy')
+        if (!free) return callback(null)
+        held.add(name)
+        try {
+          return await callback({ name })
+        } finally {
+          held.delete(name)
+        }
+      },
+    }
+    Object.defineProperty(navigator, 'locks', { configurable: true, value: locks })
+    const setItem = vi.spyOn(Storage.prototype, 'setItem')
+    try {
+      localStorage.setItem(RETRY_KEY, JSON.stringify([{ insertId: 't-1', timestamp: 1, identifiers: {}, eventTypeId: 0, eventTypeKey: 'a' }]))
+      client()
+      client()
+      client()
+      await settle(2000)
+      expect(net.posts.flatMap((p) => dtos(p.body)).map((e) => e.insertId)).toEqual(['t-1'])
+      expect(requests).toContain('granted')
+      expect(setItem.mock.calls.filter(([key]) => String(key).startsWith('hackle-kit-lock_'))).toEqual([])
+    } finally {
+      setItem.mockRestore()
+      delete (navigator as { locks?: unknown }).locks
+    }
+  })
 })
 
 describe('events plugin: persistence across pages', () => {
