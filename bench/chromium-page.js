@@ -108,25 +108,29 @@
     },
 
     /** Calls `name` for `ms` of wall time, yielding a task every 50 calls (the SDK's timers, sends and answers run in
-     *  between), then lets the SDK finish what they queued. Returns the calls made and the wall time of the loop. */
+     *  between), then lets the SDK finish what they queued. Returns the calls made, the wall time of the loop and the
+     *  time spent inside the calls themselves. */
     async throughput(name, ms) {
       setPhase(`throughput ${name}`)
       const fn = CASES[name]
       let ops = 0
       let i = 0
+      let inCalls = 0
       const start = now()
       for (;;) {
+        const t = now()
         for (let k = 0; k < 50; k++) {
           fn(i)
           i = (i + 1) % users.length
         }
+        inCalls += now() - t
         ops += 50
         await nextTask()
         const elapsed = now() - start
         if (elapsed >= ms) {
           setPhase('settle')
           await settle()
-          return { ops, ms: elapsed }
+          return { ops, ms: elapsed, inCalls }
         }
       }
     },

@@ -183,21 +183,23 @@ const sdks = [ref, ours]
 /** Calls per busy second and per CPU-second of the page's main thread (the settling after the loop included). */
 async function throughput(s, name, ms) {
   const before = await s.mainThread()
-  const { ops } = await s.run(([n, t]) => window.__bench.throughput(n, t), [name, ms])
+  const { ops, inCalls } = await s.run(([n, t]) => window.__bench.throughput(n, t), [name, ms])
   const after = await s.mainThread()
-  return { busy: ops / (after.busy - before.busy), cpu: ops / (after.cpu - before.cpu) }
+  return { busy: ops / (after.busy - before.busy), cpu: ops / (after.cpu - before.cpu), call: (ops * 1000) / inCalls }
 }
 
 for (const name of CASES) for (const s of sdks) await throughput(s, name, 150) // warm-up
 const byBusy = Object.fromEntries(CASES.map((c) => [c, { reference: [], ours: [] }]))
 const byCpu = Object.fromEntries(CASES.map((c) => [c, { reference: [], ours: [] }]))
+const byCall = Object.fromEntries(CASES.map((c) => [c, { reference: [], ours: [] }]))
 for (let round = 0; round < opts.rounds; round++) {
   const order = round % 2 === 0 ? [ref, ours] : [ours, ref]
   for (const name of CASES) {
     for (const s of order) {
-      const { busy, cpu } = await throughput(s, name, opts.ms)
+      const { busy, cpu, call } = await throughput(s, name, opts.ms)
       byBusy[name][s.label].push(busy)
       byCpu[name][s.label].push(cpu)
+      byCall[name][s.label].push(call)
     }
   }
 }
@@ -236,6 +238,8 @@ if (!throttled) {
   console.log(`the same rounds, calls per main-thread CPU-second (time blocked in synchronous browser calls left out):`)
   cpuRows = throughputRows(byCpu)
 }
+console.log(`the same rounds, calls per second of time inside the calls (the caller's cost; batching and sending come later):`)
+const callRows = throughputRows(byCall)
 console.log()
 console.log(`main-thread SDK work while a full 100-event queue goes out, ms (median / max of ${opts.samples} samples; bar: 5 ms):`)
 console.log(`${pad('', 34)}${pad('reference', 16, true)}${pad('ours', 16, true)}`)
@@ -280,7 +284,7 @@ console.log(`total ${((Date.now() - t0) / 1000).toFixed(1)} s`)
 if (opts.json) {
   writeFileSync(resolve(process.cwd(), opts.json), JSON.stringify({
     date: new Date().toISOString(), chromium: version, node: process.version, cpuThrottle: opts.cpuThrottle, rounds: opts.rounds, msPerSample: opts.ms,
-    metric: 'calls per second of main-thread tasks (CDP TaskDuration), settling included; median of interleaved rounds', cases: rows, perCpuSecond: cpuRows, taskMs: tasks, fiveMsBar: verdicts, taskSamplesMs: samplesOf, longTasks,
+    metric: 'calls per second of main-thread tasks (CDP TaskDuration), settling included; median of interleaved rounds', cases: rows, perCpuSecond: cpuRows, perSecondInCalls: callRows, taskMs: tasks, fiveMsBar: verdicts, taskSamplesMs: samplesOf, longTasks,
   }, null, 2) + '\n')
   console.log(`wrote ${opts.json}`)
 }
