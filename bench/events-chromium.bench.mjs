@@ -98,7 +98,7 @@ async function openSdk(browser, label, bundlePath) {
   await context.addInitScript({ path: PAGE_SCRIPT })
   const page = await context.newPage()
   const logs = { error: 0, warn: 0, pageErrors: [] }
-  page.on('console', (m) => { if (m.type() === 'error') logs.error++; else if (m.type() === 'warning') logs.warn++ })
+  page.on('console', (m) => { if (m.type() === 'error') logs.error++; else if (m.type() === 'warning') { logs.warn++; if (process.env.BENCH_SHOW_WARNINGS) console.log(label, 'warning:', m.text()) } })
   page.on('pageerror', (e) => logs.pageErrors.push(String(e)))
   const cdp = await context.newCDPSession(page)
   await cdp.send('Performance.enable', { timeDomain: 'timeTicks' })
