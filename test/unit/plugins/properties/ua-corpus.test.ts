@@ -8,6 +8,8 @@ import corpus from './ua-corpus.json'
  */
 
 type Fields = Record<string, string>
+/** A `known` entry; the list can be empty (then JSON typing says `never[]`). */
+type KnownDifference = { label: string; ua: string; fields: string[]; reason: string; expected: Fields }
 
 const fields = corpus.fields
 const actual = (ua: string): Fields => {
@@ -54,13 +56,32 @@ describe('UA corpus vs @hackler/javascript-sdk 11.56.1', () => {
     expect(mismatches).toEqual([])
   })
 
-  it.each(corpus.known.map((c) => [c.label, c] as const))(
+  it('reaches every rule of the reference in a legacy/edge section, also in other spellings', () => {
+    const labels = corpus.legacy.map(([label]) => label!)
+    expect(labels.length).toBeGreaterThan(2500)
+    for (const table of ['browser:', 'os:', 'device:', 'edge:']) {
+      expect(labels.filter((l) => l.startsWith(table) && !l.endsWith(']')).length, table).toBeGreaterThan(10)
+    }
+    for (const spelling of ['upper case', 'lower case', 'tabs', 'no-break spaces', 'double spaces', 'line breaks', 'model with underscores']) {
+      expect(labels.filter((l) => l.endsWith(`[${spelling}]`)).length, spelling).toBeGreaterThan(100)
+    }
+  })
+
+  it('matches every legacy and edge user agent', () => {
+    const mismatches = corpus.legacy
+      .map(([label, ...row]) => ({ label, ...rowsToCases([row])[0]! }))
+      .map(({ label, ua, expected }) => ({ label, ua, expected, actual: actual(ua) }))
+      .filter((r) => JSON.stringify(r.actual) !== JSON.stringify(r.expected))
+    expect(mismatches).toEqual([])
+  })
+
+  it.each((corpus.known as KnownDifference[]).map((c) => [c.label, c] as const))(
     'known difference, %s: only the listed fields differ',
     (_label, { ua, expected, fields: differing }) => {
       const got = actual(ua)
       for (const f of fields) {
-        if (differing.includes(f)) expect(got[f], f).not.toBe(expected[f as keyof typeof expected])
-        else expect(got[f], f).toBe(expected[f as keyof typeof expected])
+        if (differing.includes(f)) expect(got[f], f).not.toBe(expected[f])
+        else expect(got[f], f).toBe(expected[f])
       }
     },
   )
@@ -131,6 +152,44 @@ describe('parseUserAgent', () => {
     const ua = `Mozilla/5.0 (Linux; Android 13; SM-S911N Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 ${'X'.repeat(450)} [FB_IAB/FB4A;FBAV/444.0.0.36.111;]`
     expect(ua.length).toBeGreaterThan(600)
     expect(parseUserAgent(ua)).toMatchObject({ browserName: 'Facebook', browserVersion: '444.0.0.36.111' })
+  })
+
+  it('parses 10,000-character adversarial user agents in under 5 ms each', () => {
+    const N = 10_000
+    const fill = (unit: string, end = '') => unit.repeat(Math.ceil(N / unit.length)).slice(0, N - end.length) + end
+    const adversarial = [
+      fill('android; '),
+      fill('Android 4; KS1 build '),
+      fill('android; tm123 x;', ' build'),
+      fill('android redmi ', ' build'),
+      'android mi' + fill(' ', 'xyz build').slice(10),
+      fill('trident rv:1 '),
+      fill('Mozilla/5.0 (X11; rv:1 ', ' gecko/1'),
+      'Mozilla/' + fill('a', ' rv:gecko/1').slice(8),
+      'Version/' + fill('a1.', 'x').slice(8),
+      'opera mobi' + fill('a').slice(10),
+      fill('iPhone OS '),
+      'iphone ' + fill('os').slice(7),
+      'htc ' + fill('\t').slice(4),
+      fill(' droid', ';build/'),
+      fill('kf', ' build/x silk/'),
+      fill('(ipad; '),
+      fill('nook x '),
+      'hbbtv/1.1.1 (;a;' + fill(' ', 'x').slice(16),
+      fill('webkit gsa/1 '),
+      fill('ab '),
+    ]
+    for (const ua of adversarial) {
+      expect(ua).toHaveLength(N)
+      parseUserAgent(ua)
+      let fastest = Infinity
+      for (let i = 0; i < 3; i++) {
+        const start = performance.now()
+        parseUserAgent(ua)
+        fastest = Math.min(fastest, performance.now() - start)
+      }
+      expect(fastest, JSON.stringify(ua.slice(0, 40))).toBeLessThan(5)
+    }
   })
 
   it('keeps 1.x app names out: in-app browsers report what the reference reports', () => {
