@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { parseUserAgent } from '../../../../src/plugins/properties/user-agent'
 import corpus from './ua-corpus.json'
+import { adversarialUserAgents } from '../../../../bench/adversarial-user-agents.mjs'
 
 /**
  * parseUserAgent against the reference SDK's own output (ua-corpus.json, regenerate with
@@ -8,6 +9,8 @@ import corpus from './ua-corpus.json'
  */
 
 type Fields = Record<string, string>
+/** A `known` entry; the list can be empty (then JSON typing says `never[]`). */
+type KnownDifference = { label: string; ua: string; fields: string[]; reason: string; expected: Fields }
 
 const fields = corpus.fields
 const actual = (ua: string): Fields => {
@@ -54,13 +57,32 @@ describe('UA corpus vs @hackler/javascript-sdk 11.56.1', () => {
     expect(mismatches).toEqual([])
   })
 
-  it.each(corpus.known.map((c) => [c.label, c] as const))(
+  it('reaches every rule of the reference in a legacy/edge section, also in other spellings', () => {
+    const labels = corpus.legacy.map(([label]) => label!)
+    expect(labels.length).toBeGreaterThan(2500)
+    for (const table of ['browser:', 'os:', 'device:', 'edge:']) {
+      expect(labels.filter((l) => l.startsWith(table) && !l.endsWith(']')).length, table).toBeGreaterThan(10)
+    }
+    for (const spelling of ['upper case', 'lower case', 'tabs', 'no-break spaces', 'double spaces', 'line breaks', 'model with underscores']) {
+      expect(labels.filter((l) => l.endsWith(`[${spelling}]`)).length, spelling).toBeGreaterThan(100)
+    }
+  })
+
+  it('matches every legacy and edge user agent', () => {
+    const mismatches = corpus.legacy
+      .map(([label, ...row]) => ({ label, ...rowsToCases([row])[0]! }))
+      .map(({ label, ua, expected }) => ({ label, ua, expected, actual: actual(ua) }))
+      .filter((r) => JSON.stringify(r.actual) !== JSON.stringify(r.expected))
+    expect(mismatches).toEqual([])
+  })
+
+  it.each((corpus.known as KnownDifference[]).map((c) => [c.label, c] as const))(
     'known difference, %s: only the listed fields differ',
     (_label, { ua, expected, fields: differing }) => {
       const got = actual(ua)
       for (const f of fields) {
-        if (differing.includes(f)) expect(got[f], f).not.toBe(expected[f as keyof typeof expected])
-        else expect(got[f], f).toBe(expected[f as keyof typeof expected])
+        if (differing.includes(f)) expect(got[f], f).not.toBe(expected[f])
+        else expect(got[f], f).toBe(expected[f])
       }
     },
   )
@@ -131,6 +153,15 @@ describe('parseUserAgent', () => {
     const ua = `Mozilla/5.0 (Linux; Android 13; SM-S911N Build/TP1A.220624.014; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/120.0.6099.144 Mobile Safari/537.36 ${'X'.repeat(450)} [FB_IAB/FB4A;FBAV/444.0.0.36.111;]`
     expect(ua.length).toBeGreaterThan(600)
     expect(parseUserAgent(ua)).toMatchObject({ browserName: 'Facebook', browserVersion: '444.0.0.36.111' })
+  })
+
+  // Speed on hostile input is measured by bench/user-agent.bench.mjs; here only that such input is parsed at all
+  // (a pattern that backtracks without bound would hit the test timeout).
+  it('parses 10,000-character adversarial user agents', () => {
+    for (const ua of adversarialUserAgents()) {
+      expect(ua).toHaveLength(10_000)
+      expect(parseUserAgent(ua).deviceType).toEqual(expect.any(String))
+    }
   })
 
   it('keeps 1.x app names out: in-app browsers report what the reference reports', () => {
