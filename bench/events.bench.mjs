@@ -10,95 +10,18 @@
 //    pagehide handler that beacons 99 queued events (each with the promise callbacks it queues, which run in the same
 //    task), and the longest timer callback while the batch goes out. Bar: 5 ms.
 //
-// The page environment (desktop Chrome UA, https page with utm parameters, in-memory network and cookies) is the
-// one bench/decisions.bench.mjs uses; only the network is stubbed (every POST answers 200, sendBeacon accepts).
+// The page environment (desktop Chrome UA, https page with utm parameters, in-memory network and cookies) is
+// bench/jsdom-page.mjs, as for bench/decisions.bench.mjs.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import vm from 'node:vm'
-import { randomFillSync, randomUUID } from 'node:crypto'
 import { JSDOM, VirtualConsole } from 'jsdom'
-import { BUNDLES, DEVICE_ID, PAGE_PATH, PROPS, REPO, SDK_KEY, USER_AGENT, WORKSPACE_TEXT, cell, makeUsers, pad, parseOptions, summarize, throughputRows } from './shared.mjs'
+import { API, installCookieJar, installDesktop, installNetwork } from './jsdom-page.mjs'
+import { BUNDLES, DEVICE_ID, PAGE_PATH, PROPS, REPO, SDK_KEY, cell, makeUsers, pad, parseOptions, summarize, throughputRows } from './shared.mjs'
 
 const opts = parseOptions({ ...BUNDLES, rounds: 7, ms: 300, json: null }, 'node bench/events.bench.mjs [--ours PATH] [--ref PATH] [--rounds 7] [--ms 300] [--json out.json]')
 const PAGE_URL = `https://www.example.com${PAGE_PATH}`
-const API = 'https://hackle.bench.invalid' // never reached: every request is answered in memory
-
-// ---------------------------------------------------------------- page environment (as in decisions.bench.mjs)
-function respond(method, url) {
-  if (method === 'GET' && /\/api\/v2\/workspaces\/[^/]+\/config(\?|$)/.test(url)) return { status: 200, body: WORKSPACE_TEXT, headers: { 'Content-Type': 'application/json' } }
-  if (method === 'GET' && /\/api\/v1\/cohorts(\?|$)/.test(url)) return { status: 200, body: '{"cohorts":[]}', headers: {} }
-  if (method === 'GET' && /\/api\/v1\/user-targets(\?|$)/.test(url)) return { status: 200, body: '{"events":[]}', headers: {} }
-  if (method === 'POST') return { status: 200, body: '', headers: {} }
-  return { status: 404, body: '', headers: {} }
-}
-
-function installNetwork(win, stats) {
-  win.XMLHttpRequest = class FakeXMLHttpRequest {
-    constructor() {
-      Object.assign(this, { UNSENT: 0, OPENED: 1, HEADERS_RECEIVED: 2, LOADING: 3, DONE: 4, readyState: 0, status: 0, responseText: '', response: '', timeout: 0 })
-    }
-    open(method, url) { this._method = String(method).toUpperCase(); this._url = String(url); this.readyState = 1 }
-    setRequestHeader() {}
-    getAllResponseHeaders() { return Object.entries(this._res?.headers ?? {}).map(([k, v]) => `${k}: ${v}`).join('\r\n') }
-    getResponseHeader(name) { return Object.entries(this._res?.headers ?? {}).find(([k]) => k.toLowerCase() === String(name).toLowerCase())?.[1] ?? null }
-    addEventListener(type, fn) { if (type === 'load') this.onload = fn; else if (type === 'error') this.onerror = fn }
-    abort() {}
-    send(body) {
-      stats.requests++
-      if (this._method === 'POST') stats.bytes += String(body ?? '').length
-      const res = respond(this._method, this._url)
-      win.setTimeout(() => {
-        this._res = res
-        this.status = res.status
-        this.responseText = this.response = res.body
-        this.readyState = 4
-        this.onreadystatechange?.()
-        this.onload?.()
-      }, 0)
-    }
-  }
-  win.fetch = async (input, init = {}) => {
-    stats.requests++
-    if (init.body) stats.bytes += String(init.body).length
-    const res = respond(String(init.method ?? 'GET').toUpperCase(), typeof input === 'string' ? input : String(input.url ?? input))
-    const headers = new Map(Object.entries(res.headers).map(([k, v]) => [k.toLowerCase(), v]))
-    return { ok: res.status < 300, status: res.status, headers: { get: (n) => headers.get(String(n).toLowerCase()) ?? null }, text: async () => res.body, json: async () => JSON.parse(res.body) }
-  }
-  // Not String(form): jsdom serializes URLSearchParams in JavaScript, ~100× slower than a browser, and that would be
-  // most of what is timed. Bytes are counted as the JSON text of the form's data field.
-  Object.defineProperty(win.navigator, 'sendBeacon', { configurable: true, value: (url, body) => { stats.requests++; stats.bytes += String(body?.get?.('data') ?? body).length; return true } })
-}
-
-function installCookieJar(win) {
-  const jar = new Map()
-  Object.defineProperty(win.document, 'cookie', {
-    configurable: true,
-    get: () => Array.from(jar, ([k, v]) => `${k}=${v}`).join('; '),
-    set(text) {
-      const [first, ...attrs] = String(text).split(';')
-      const eq = first.indexOf('=')
-      const name = first.slice(0, eq < 0 ? 0 : eq).trim()
-      const expired = attrs.some((a) => {
-        const [k, v = ''] = a.split('=')
-        return (k.trim().toLowerCase() === 'expires' && Date.parse(v) <= Date.now()) || (k.trim().toLowerCase() === 'max-age' && Number(v) <= 0)
-      })
-      if (expired) jar.delete(name)
-      else jar.set(name, first.slice(eq + 1).trim())
-    },
-  })
-}
-
-function installDesktop(win) {
-  Object.defineProperty(win.navigator, 'userAgent', { configurable: true, get: () => USER_AGENT })
-  Object.defineProperty(win.navigator, 'language', { configurable: true, get: () => 'en-US' })
-  for (const [k, v] of Object.entries({ width: 1920, height: 1080, availWidth: 1920, availHeight: 1040 })) Object.defineProperty(win.screen, k, { configurable: true, value: v })
-  Object.defineProperty(win.screen, 'orientation', { configurable: true, value: { type: 'landscape-primary', angle: 0 } })
-  Object.defineProperty(win.crypto, 'getRandomValues', { configurable: true, value: (view) => randomFillSync(view) })
-  Object.defineProperty(win.crypto, 'randomUUID', { configurable: true, value: () => randomUUID() })
-  const fail = () => { throw new win.ReferenceError('orientation is not defined') }
-  Object.defineProperty(win, 'orientation', { configurable: true, get: fail, set: fail })
-}
 
 /** Times every timer callback the page runs (the SDK's flushes, retries, fake network answers). */
 function installTaskTimer(win, tasks) {
