@@ -93,8 +93,7 @@ export function createClient(parts: ClientParts): HackleClient {
     remoteConfig,
     getExperiment(experimentKey) {
       if (!experimentKey) return void logger.error('experimentKey must not be empty')
-      const experiment = workspace()?.experiments.get(experimentKey)
-      return experiment && experiment
+      return workspace()?.experiments.get(experimentKey)
     },
     track: (event, user) => track(event, user),
     getUser: () => ({ ...users.current() }),
