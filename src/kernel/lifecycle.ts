@@ -1,3 +1,5 @@
+import type { KernelHooks } from './hooks'
+
 /** What a plugin hears of the page's lifecycle (browser-behaviour §5.1). */
 export interface PageLifecycleListener {
   /** The page was hidden (`leaving` false) or is going away (`pagehide`, `leaving` true). */
@@ -9,19 +11,25 @@ export interface PageLifecycleListener {
 /** The parsed browser name is a Safari (`Safari`, `Mobile Safari`), as the reference checks it. */
 export const isSafariBrowserName = (name: unknown): boolean => typeof name === 'string' && /safari/i.test(name)
 
+/** The browser name the `resolveUser` taps give a user (the properties plugin parses it from the user agent). */
+const browserNameOf = (hooks: KernelHooks): unknown =>
+  hooks.resolveUser.call({ identifiers: {}, properties: {}, hackleProperties: {}, cohorts: [], targetEvents: [] })
+    .hackleProperties.browserName
+
 /**
  * Listens to the page's lifecycle. Like the reference, `beforeunload` counts as hidden in Safari, where
- * `visibilitychange` does not always come before the page goes away (`isSafari` is asked then). Returns the function
- * that removes the listeners; outside a browser there is nothing to listen to.
+ * `visibilitychange` does not always come before the page goes away; the browser name is asked of the kernel's
+ * `resolveUser` then. Returns the function that removes the listeners; outside a browser there is nothing to
+ * listen to.
  */
-export function watchPageLifecycle(listener: PageLifecycleListener, isSafari: () => boolean = () => false): () => void {
+export function watchPageLifecycle(kernel: { readonly hooks: KernelHooks }, listener: PageLifecycleListener): () => void {
   if (typeof window === 'undefined' || typeof document === 'undefined') return () => undefined
   const hidden = (leaving: boolean) => listener.hidden?.(leaving)
   const shown = () => listener.shown?.()
   const on: Array<[EventTarget, string, () => void]> = [
     [window, 'pagehide', () => hidden(true)],
     [window, 'pageshow', shown],
-    [window, 'beforeunload', () => isSafari() && hidden(false)],
+    [window, 'beforeunload', () => isSafariBrowserName(browserNameOf(kernel.hooks)) && hidden(false)],
     [document, 'visibilitychange', () => (document.visibilityState === 'hidden' ? hidden(false) : shown())],
     [document, 'resume', shown],
   ]

@@ -1,4 +1,4 @@
-import { definePlugin, isSafariBrowserName, watchPageLifecycle } from '../../kernel'
+import { definePlugin, watchPageLifecycle } from '../../kernel'
 import { createDedup, dedupInterval } from './dedup'
 import { createDelivery } from './delivery'
 import { getEventPipelineHooks } from './hooks'
@@ -35,10 +35,7 @@ export const events = definePlugin(() => ({
       },
     })
 
-    // The browser name as the properties plugin parsed it, for Safari's `beforeunload` (browser-behaviour §5.1).
-    let browserName: unknown
     hooks.eventCreated.tap(NAME, (event) => {
-      browserName = event.user.hackleProperties.browserName
       pipeline.beforeProcess.call(event)
       if (isDuplicate(event)) return
       event = pipeline.decorate.call(event)
@@ -50,10 +47,7 @@ export const events = definePlugin(() => ({
     // Send what earlier pages and failed requests left.
     void delivery.sync()
 
-    const unwatch = watchPageLifecycle(
-      { hidden: (leaving) => delivery.leave(leaving), shown: () => delivery.resume() },
-      () => isSafariBrowserName(browserName),
-    )
+    const unwatch = watchPageLifecycle(kernel, { hidden: (leaving) => delivery.leave(leaving), shown: () => delivery.resume() })
     return () => {
       unwatch()
       delivery.close()

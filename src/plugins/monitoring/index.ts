@@ -85,7 +85,7 @@ export const monitoring = definePlugin(() => ({
 
     // Nothing in the kernel calls `flush('pagehide')` yet, so the page's own signals are watched too; a second
     // publication in the same moment finds nothing new and sends nothing.
-    const unwatch = watchPageLifecycle({ hidden: () => publish(true) })
+    const unwatch = watchPageLifecycle({ hooks }, { hidden: () => publish(true) })
     return () => {
       clearInterval(timer)
       unwatch()

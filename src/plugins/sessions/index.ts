@@ -1,4 +1,4 @@
-import { definePlugin, describeError, isSafariBrowserName, watchPageLifecycle, sanitizeIdentifierValue, type Identifiers, type SdkEvent, type User } from '../../kernel'
+import { definePlugin, describeError, watchPageLifecycle, sanitizeIdentifierValue, type Identifiers, type SdkEvent, type User } from '../../kernel'
 import { getEventPipelineHooks } from '../events/hooks'
 import { getSessionHooks, SESSION_EVENT_STAGE } from './hooks'
 import { createSessionManager, EMPTY_SESSION_ID } from './manager'
@@ -88,9 +88,7 @@ export const sessions = definePlugin(() => ({
     }
     hooks.applied.tap(NAME, refresh)
 
-    let browserName: unknown
     pipeline.beforeProcess.tap(NAME, (event) => {
-      browserName = event.user.hackleProperties.browserName
       refresh()
       if (isSessionEvent(event)) return
       const user = kernel.currentUser()
@@ -131,10 +129,9 @@ export const sessions = definePlugin(() => ({
     const onHide = () => {
       if (closed) return
       refresh()
-      manager.updateLastEventTime(Date.now())
-      manager.persist()
+      manager.updateLastEventTime(Date.now(), true)
     }
-    const unwatch = watchPageLifecycle({ hidden: onHide }, () => isSafariBrowserName(browserName))
+    const unwatch = watchPageLifecycle(kernel, { hidden: onHide })
     return () => {
       if (refreshed) manager.persist()
       closed = true

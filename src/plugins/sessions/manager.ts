@@ -102,8 +102,8 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
       updateLastEventTime(timestamp)
       return sessionId ?? EMPTY_SESSION_ID
     },
-    /** Records the last event time (the cookie follows within a second, see above). */
-    updateLastEventTime: (timestamp: number) => updateLastEventTime(timestamp),
+    /** Records the last event time; the cookie follows within a second (see above), or at once with `now`. */
+    updateLastEventTime,
     /** Writes the last event time cookie now (page hide, close) and cancels the trailing write. */
     persist,
   }

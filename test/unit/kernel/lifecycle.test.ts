@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { isSafariBrowserName, watchPageLifecycle } from '../../../src/kernel'
+import { SyncWaterfallHook, isSafariBrowserName, watchPageLifecycle, type EvaluationUser, type Kernel } from '../../../src/kernel'
+
+/** A kernel whose `resolveUser` taps report this browser name (as the properties plugin does). */
+function kernelIn(browserName: () => string): Pick<Kernel, 'hooks'> {
+  const resolveUser = new SyncWaterfallHook<[EvaluationUser]>()
+  resolveUser.tap('browser', (user) => ({ ...user, hackleProperties: { browserName: browserName() } }))
+  return { hooks: { resolveUser } } as unknown as Pick<Kernel, 'hooks'>
+}
 
 function setVisibility(state: 'hidden' | 'visible') {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state })
@@ -13,7 +20,7 @@ describe('watchPageLifecycle', () => {
 
   it('reports hidden (leaving on pagehide) and shown, and stops when removed', () => {
     const heard: string[] = []
-    const unwatch = watchPageLifecycle({ hidden: (leaving) => void heard.push(`hidden ${leaving}`), shown: () => void heard.push('shown') })
+    const unwatch = watchPageLifecycle(kernelIn(() => 'Chrome'), { hidden: (leaving) => void heard.push(`hidden ${leaving}`), shown: () => void heard.push('shown') })
     setVisibility('hidden')
     window.dispatchEvent(new Event('pagehide'))
     window.dispatchEvent(new Event('pageshow'))
@@ -27,10 +34,10 @@ describe('watchPageLifecycle', () => {
     expect(heard).toHaveLength(5)
   })
 
-  it('counts beforeunload as hidden only in Safari, asking when it happens', () => {
+  it('counts beforeunload as hidden only in Safari, asking the kernel\'s resolveUser when it happens', () => {
     let safari = false
     const heard: boolean[] = []
-    const unwatch = watchPageLifecycle({ hidden: (leaving) => void heard.push(leaving) }, () => safari)
+    const unwatch = watchPageLifecycle(kernelIn(() => (safari ? 'Mobile Safari' : 'Chrome')), { hidden: (leaving) => void heard.push(leaving) })
     window.dispatchEvent(new Event('beforeunload'))
     safari = true
     window.dispatchEvent(new Event('beforeunload'))
@@ -39,7 +46,7 @@ describe('watchPageLifecycle', () => {
   })
 
   it('needs only the listeners it is given', () => {
-    const unwatch = watchPageLifecycle({})
+    const unwatch = watchPageLifecycle(kernelIn(() => ''), {})
     expect(() => window.dispatchEvent(new Event('pagehide'))).not.toThrow()
     unwatch()
   })
