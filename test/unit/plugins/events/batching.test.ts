@@ -41,11 +41,11 @@ describe('events plugin: batching, chunking and the page-hide beacon', () => {
     await settle(10)
     const sent = net.posts.flatMap((p) => p.body.trackEvents.map((e) => e.eventTypeKey))
     expect(sent).toEqual(Array.from({ length: 100 }, (_, i) => `e${i}`))
-    for (const post of net.posts) expect(new TextEncoder().encode(post.text).length).toBeLessThanOrEqual(30_000)
+    for (const post of net.posts) expect(new TextEncoder().encode(post.text).length).toBeLessThanOrEqual(48_000)
     c.close()
   })
 
-  it('splits a queue of realistic events (full hackle properties) into requests under 30 kB, one in flight at a time', async () => {
+  it('splits a queue of realistic events (full hackle properties) into requests under 48 kB, one in flight at a time', async () => {
     const hold = deferred<number>()
     net.answer = () => hold.promise
     const c = client({}, [properties()])
@@ -60,7 +60,7 @@ describe('events plugin: batching, chunking and the page-hide beacon', () => {
     await settle(10)
     const sizes = net.posts.map((p) => new TextEncoder().encode(p.text).length)
     expect(sizes.length).toBeGreaterThan(4)
-    for (const size of sizes) expect(size).toBeLessThanOrEqual(30_000)
+    for (const size of sizes) expect(size).toBeLessThanOrEqual(48_000)
     expect(net.posts.flatMap((p) => p.body.trackEvents.map((e) => e.value))).toEqual(Array.from({ length: 100 }, (_, i) => i))
     c.close()
   })
@@ -98,22 +98,31 @@ describe('events plugin: batching, chunking and the page-hide beacon', () => {
     expect(net.posts).toHaveLength(0)
   })
 
-  it('splits beacon forms under 60 kB encoded and keeps what the browser refuses', async () => {
-    let budget = 100_000
-    // The browser's in-flight quota: accepted forms use it up.
-    net.acceptBeacon = (size) => size <= budget && (budget -= size) >= 0
+  it('fills the 64 kB quota with one beacon form and keeps the rest for the next page', async () => {
     const c = client({}, [properties()])
     await settle(100)
     for (let i = 0; i < 80; i++) c.track({ key: 'purchase', value: i, properties: { note: 'n'.repeat(1000) } }, USER)
     window.dispatchEvent(new Event('pagehide'))
-    expect(net.beacons.length).toBeGreaterThan(1)
-    for (const b of net.beacons) expect(b.size).toBeLessThanOrEqual(60_000)
-    const beaconed = net.beacons.flatMap((b) => b.body.trackEvents.map((e) => e.value as number))
-    expect(beaconed.length).toBeLessThan(80)
+    expect(net.beacons).toHaveLength(1)
+    expect(net.beacons[0]!.size).toBeLessThanOrEqual(64_000)
+    expect(net.beacons[0]!.size).toBeGreaterThan(60_000)
+    const beaconed = net.beacons[0]!.body.trackEvents.map((e) => e.value as number)
+    expect(beaconed).toEqual(Array.from({ length: beaconed.length }, (_, i) => i))
     // The rest waits in localStorage for the next page.
-    const stored = Object.keys(localStorage).filter((k) => k.startsWith('hackle-kit-outbox_'))
-    const left = stored.flatMap((k) => dtos(JSON.parse(localStorage.getItem(k)!)).map((e) => e.value as number))
+    const left = storedKeys('hackle-kit-outbox_').flatMap((k) => dtos(JSON.parse(localStorage.getItem(k)!)).map((e) => e.value as number))
     expect([...beaconed, ...left].sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => i))
+    c.close()
+  })
+
+  it('keeps what the browser refuses', async () => {
+    net.acceptBeacon = (size) => size <= 20_000
+    const c = client({}, [properties()])
+    await settle(100)
+    for (let i = 0; i < 80; i++) c.track({ key: 'purchase', value: i, properties: { note: 'n'.repeat(1000) } }, USER)
+    window.dispatchEvent(new Event('pagehide'))
+    expect(net.beacons).toHaveLength(0)
+    const left = storedKeys('hackle-kit-outbox_').flatMap((k) => dtos(JSON.parse(localStorage.getItem(k)!)).map((e) => e.value as number))
+    expect(left.sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => i))
     c.close()
   })
 
