@@ -297,7 +297,7 @@ for (const s of sdks) {
   const { posts, beacons, bytes, unknown } = s.server.stats
   const errors = s.logs.pageErrors.length ? `, page errors: ${s.logs.pageErrors.join(' | ')}` : ''
   const stray = unknown.size ? `, unanswered: ${[...unknown].join(', ')}` : ''
-  console.log(`${pad(s.label, 10)} event/metric POSTs: ${posts} (${beacons} beacons), ${(bytes / 1e6).toFixed(1)} MB, console errors: ${s.logs.error}, warnings: ${s.logs.warn}${errors}${stray}`)
+  console.log(`${pad(s.label, 10)} event/metric POSTs: ${posts} (${beacons} beacons), ${(bytes / 1e6).toFixed(1)} MB (${(bytes / posts / 1e3).toFixed(0)} kB each), console errors: ${s.logs.error}, warnings: ${s.logs.warn}${errors}${stray}`)
 }
 console.log(`total ${((Date.now() - t0) / 1000).toFixed(1)} s`)
 

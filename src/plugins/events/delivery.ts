@@ -13,6 +13,11 @@ const FLUSH_DELAY = 500
 const KEEPALIVE_BYTES = 48_000
 /** What the browser lets a page have in flight (keepalive bodies and beacons); a beacon form takes what is left. */
 const BROWSER_QUOTA = 64_000
+/**
+ * A beacon gives no answer: its bytes are counted in flight this long, so a page shown again at once does not send a
+ * keepalive request the browser would refuse while the beacon still holds the quota.
+ */
+const BEACON_HOLD = 2_000
 const RETRY_STORE_SIZE = 100
 const BACKOFF_MIN = 1_000
 const BACKOFF_MAX = 300_000
@@ -320,6 +325,14 @@ export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey'
     pump()
   }
 
+  function hold(bytes: number): void {
+    inflight += bytes
+    setTimeout(() => {
+      inflight -= bytes
+      pump()
+    }, BEACON_HOLD)
+  }
+
   /** Room left in the browser's in-flight quota during one `leave` (0: a beacon was refused). */
   let room = 0
 
@@ -340,6 +353,7 @@ export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey'
       }
       room -= size
       sent += n
+      hold(size)
     }
     return sent
   }

@@ -114,6 +114,27 @@ describe('events plugin: batching, chunking and the page-hide beacon', () => {
     c.close()
   })
 
+  it('counts a beacon in flight for 2 s: a page shown again at once waits rather than being refused', async () => {
+    let quota = 64_000
+    // The browser's shared quota: the beacon holds its bytes (it never answers in this test's time).
+    net.acceptBeacon = (size) => size <= quota && ((quota -= size), true)
+    const c = client({}, [properties()])
+    await settle(100)
+    for (let i = 0; i < 80; i++) c.track({ key: 'purchase', value: i, properties: { note: 'n'.repeat(1000) } }, USER)
+    window.dispatchEvent(new PageTransitionEvent('pagehide', { persisted: true }))
+    expect(net.beacons).toHaveLength(1)
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
+    await settle(1_900)
+    expect(net.posts).toHaveLength(0)
+    quota = 64_000 // the beacon has gone out
+    await settle(200)
+    expect(net.posts.length).toBeGreaterThan(0)
+    await settle(1_000)
+    const sent = [...net.beacons, ...net.posts].flatMap((p) => p.body.trackEvents.map((e) => e.value as number))
+    expect(sent.sort((a, b) => a - b)).toEqual(Array.from({ length: 80 }, (_, i) => i))
+    c.close()
+  })
+
   it('keeps what the browser refuses', async () => {
     net.acceptBeacon = (size) => size <= 20_000
     const c = client({}, [properties()])
