@@ -13,7 +13,7 @@ import { compareRuns, diffValues, normalizeBodies } from './payload/compare'
 import type { SentBody } from './payload/run'
 import { generateSequence } from './payload/sequence'
 import { quirkSequences } from './payload/quirks'
-import { PAYLOAD_SEEDS, compareSequence, comparePayloads, payloadSequences, selectedSequences } from './payload/suite'
+import { PAYLOAD_SEEDS, compareSequence, comparePayloads, joinSplits, payloadSequences, selectedSequences } from './payload/suite'
 import { ONLY, SEED_START } from './suite'
 
 const CALLS = [
@@ -56,6 +56,26 @@ describe('payload conformance: event bodies of hackle-kit = reference', () => {
     expect(compareRuns(ref, swapped, [], []).diffs.map((it) => it.path)).toEqual(['#1.trackEvents[0].eventTypeKey', '#1.trackEvents[1].eventTypeKey'])
     expect(compareRuns(ref, [...ref, body({}, 'BEACON')], [], []).diffs.map((it) => it.path)).toEqual(['#2'])
     expect(compareRuns(ref, ref, [{ value: 'A' }], [{ thrown: 'TypeError: x' }]).diffs.map((it) => it.path)).toEqual(['call 1 returned.value', 'call 1 returned.thrown'])
+  })
+
+  it('a batch hackle-kit split into requests under its limit is joined again, and only that', () => {
+    const note = 'n'.repeat(20_000)
+    const exposure = (n: number) => ({ experimentKey: n })
+    const track = (n: number) => ({ eventTypeKey: `e${n}`, properties: { note } })
+    const ref = [body({ exposureEvents: [exposure(1), exposure(2)], trackEvents: [track(1), track(2), track(3)] }), body({ trackEvents: [track(4)] })]
+    const pieces = [body({ exposureEvents: [exposure(1)], trackEvents: [track(1), track(2)] }), body({ exposureEvents: [exposure(2)], trackEvents: [track(3)] }), body({ trackEvents: [track(4)] })]
+    const problems: string[] = []
+    expect(compareRuns(ref, joinSplits(ref, pieces, problems), [], []).diffs).toEqual([])
+    expect(problems).toEqual([])
+    // A lost event shows (the next batch is taken as a piece, and differs), and so does a piece over the limit.
+    const lost = [pieces[0]!, body({ exposureEvents: [exposure(2)], trackEvents: [] }), pieces[2]!]
+    expect(compareRuns(ref, joinSplits(ref, lost, problems), [], []).diffs.length).toBeGreaterThan(0)
+    joinSplits(ref, [ref[0]!, ref[1]!], problems)
+    expect(problems).toEqual([expect.stringMatching(/^a piece of a split batch has \d+ bytes \(> 48000\)$/)])
+    // A small batch sent as two bodies is not joined: the extra body shows.
+    const small = [body({ trackEvents: [{ eventTypeKey: 'a' }, { eventTypeKey: 'b' }] })]
+    const two = [body({ trackEvents: [{ eventTypeKey: 'a' }] }), body({ trackEvents: [{ eventTypeKey: 'b' }] })]
+    expect(compareRuns(small, joinSplits(small, two, []), [], []).diffs.map((it) => it.path)).toContain('#2')
   })
 
   it('the reference agrees with itself (the normalization leaves no randomness)', async () => {

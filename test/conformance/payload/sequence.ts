@@ -362,6 +362,20 @@ class SequenceGenerator {
     return operations
   }
 
+  /**
+   * Many tracks in one step (a scroll tracker, a list of items): the 100-event flush and batches over hackle-kit's
+   * request limit, which it splits and the comparison joins again (exclusion `batch-size-limit`). The queue is flushed
+   * before the next step, so no oversized beacon follows.
+   */
+  burst(): void {
+    const { rng } = this
+    const n = rng.pick([40, 99, 100, 101, 160, 230])
+    const note = rng.pick(['', 'x'.repeat(300), '한글 메모 '.repeat(40)])
+    const properties = { note, index: source('i'), tags: ['a', 'b'] }
+    this.steps.push({ code: `for (let i = 0; i < ${n}; i++) ${call('track', { key: 'burst', value: source('i'), properties }, this.userArg(0.2))}`, wait: rng.int(500, 1500) })
+    this.sinceFlush = 0
+  }
+
   optOut(): void {
     this.push(call('setOptOutTracking', this.rng.chance(0.5)))
   }
@@ -378,6 +392,7 @@ class SequenceGenerator {
         [11, () => this.properties()],
         [8, () => this.userEvent()],
         [3, () => this.optOut()],
+        [2, () => this.burst()],
       ])()
     }
     return this.steps

@@ -10,8 +10,8 @@ import { generateSequence, type PayloadSequence } from './sequence'
 export const PAYLOAD_SEEDS = count('CONFORMANCE_PAYLOAD_SEEDS', 120)
 const SHOW = Number(process.env.CONFORMANCE_SHOW ?? 3)
 /** A body larger than this (UTF-8 JSON bytes, or encoded beacon form) is split by hackle-kit: `batch-size-limit`. */
-const KIT_POST_LIMIT = 30_000
-const KIT_FORM_LIMIT = 60_000 - 400
+const KIT_POST_LIMIT = 48_000
+const KIT_FORM_LIMIT = 64_000 - 400
 
 export function payloadSequences(seeds = PAYLOAD_SEEDS): PayloadSequence[] {
   if (ONLY) {
@@ -26,7 +26,7 @@ export const selectedSequences = (sequences: PayloadSequence[]) => (ONLY ? seque
 export interface SequenceOutcome {
   sequence: PayloadSequence
   reference: SequenceRun
-  kit: SequenceRun
+  kit: SequenceRun & { split: number }
   diffs: FieldDiff[]
   events: number
 }
@@ -40,24 +40,57 @@ function breakBodies(bodies: SentBody[]): SentBody[] {
   return broken
 }
 
-/** Bodies of the reference that hackle-kit splits on purpose (exclusion `batch-size-limit`): the sequence must avoid them. */
-function oversized(bodies: SentBody[]): string[] {
+const postSize = (body: SentBody) => Buffer.byteLength(JSON.stringify(body.data))
+
+/**
+ * Beacon forms of the reference larger than hackle-kit's (exclusion `batch-size-limit`): hackle-kit leaves what does
+ * not fit to the next page, so the sequence must avoid them.
+ */
+function oversizedForms(bodies: SentBody[]): string[] {
   return bodies.flatMap((body, i) => {
-    const size = body.form
-      ? new URLSearchParams(body.form).toString().length
-      : Buffer.byteLength(JSON.stringify(body.data))
-    const limit = body.form ? KIT_FORM_LIMIT : KIT_POST_LIMIT
-    return size > limit ? [`body #${i + 1} has ${size} bytes (> ${limit}, batch-size-limit): the sequence must flush more often`] : []
+    const size = body.form ? new URLSearchParams(body.form).toString().length : 0
+    return size > KIT_FORM_LIMIT ? [`beacon #${i + 1} has ${size} bytes (> ${KIT_FORM_LIMIT}, batch-size-limit): the sequence must flush before hiding`] : []
   })
+}
+
+/**
+ * hackle-kit's bodies with the pieces of each split batch joined again: where the reference POSTed a body over
+ * hackle-kit's request limit, the next hackle-kit POSTs up to the same number of events are that batch's pieces (each
+ * checked against the limit, a problem otherwise). Each event list is joined in order, so a join equals the
+ * reference's body exactly when the split kept the batch's events and their order.
+ */
+export function joinSplits(reference: readonly SentBody[], kit: readonly SentBody[], problems: string[]): SentBody[] {
+  const joined: SentBody[] = []
+  let next = 0
+  for (const body of reference) {
+    if (next >= kit.length) break
+    if (body.transport !== 'POST' || postSize(body) <= KIT_POST_LIMIT || kit[next]!.transport !== 'POST') {
+      joined.push(kit[next++]!)
+      continue
+    }
+    const pieces = [kit[next++]!]
+    while (eventCount(pieces) < eventCount([body]) && kit[next]?.transport === 'POST') pieces.push(kit[next++]!)
+    for (const piece of pieces) {
+      if (postSize(piece) > KIT_POST_LIMIT) problems.push(`a piece of a split batch has ${postSize(piece)} bytes (> ${KIT_POST_LIMIT})`)
+    }
+    const data: Record<string, unknown[]> = {}
+    for (const piece of pieces) {
+      for (const [list, events] of Object.entries(piece.data as Record<string, unknown[]>)) (data[list] ??= []).push(...events)
+    }
+    joined.push({ ...pieces[0]!, data })
+  }
+  return [...joined, ...kit.slice(next)]
 }
 
 export async function compareSequence(kit: Side, sequence: PayloadSequence, referenceSide: Side = reference): Promise<SequenceOutcome> {
   const referenceRun = await runSequence(referenceSide, sequence)
   const kitRun = await runSequence(kit, sequence)
-  referenceRun.problems.push(...oversized(referenceRun.bodies))
-  const kitBodies = kit.breakage ? breakBodies(kitRun.bodies) : kitRun.bodies
+  referenceRun.problems.push(...oversizedForms(referenceRun.bodies))
+  // What is compared, shown and dumped for hackle-kit: its bodies with split batches joined (`split`: how many were).
+  const joined = joinSplits(referenceRun.bodies, kitRun.bodies, kitRun.problems)
+  const kitBodies = kit.breakage ? breakBodies(joined) : joined
   const { diffs, events } = compareRuns(normalizeBodies(referenceRun.bodies), normalizeBodies(kitBodies), referenceRun.outcomes, kitRun.outcomes)
-  const outcome = { sequence, reference: referenceRun, kit: kitRun, diffs, events }
+  const outcome = { sequence, reference: referenceRun, kit: { ...kitRun, bodies: joined, split: kitRun.bodies.length - joined.length }, diffs, events }
   const dumpDir = process.env.CONFORMANCE_DUMP
   if (dumpDir && (diffs.length || ONLY)) dump(dumpDir, outcome)
   return outcome
@@ -132,11 +165,13 @@ export async function comparePayloads(title: string, sequences: PayloadSequence[
   const problems: string[] = []
   let events = 0
   let bodies = 0
+  let split = 0
   let mismatches = 0
   for (const sequence of sequences) {
     const outcome = await compareSequence(kit, sequence)
     events += outcome.events
     bodies += outcome.reference.bodies.length
+    split += outcome.kit.split ? 1 : 0
     mismatches += outcome.diffs.length
     for (const problem of outcome.reference.problems) problems.push(`[${sequence.id}] reference: ${problem}`)
     for (const problem of outcome.kit.problems) problems.push(`[${sequence.id}] kit: ${problem}`)
@@ -145,7 +180,8 @@ export async function comparePayloads(title: string, sequences: PayloadSequence[
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(
     `${title} [${kit.label}${kit.breakage ? `, broken: ${kit.breakage}` : ''}]: ${sequences.length} sequences, ` +
-      `${sequences.reduce((n, it) => n + it.steps.length, 0)} calls, ${bodies} bodies, ${events} events; ` +
+      `${sequences.reduce((n, it) => n + it.steps.length, 0)} calls, ${bodies} bodies, ${events} events, ` +
+      `${split} sequences with batches hackle-kit split (joined to compare); ` +
       `${failing.length} sequences differ (${mismatches} field differences); ${seconds} s`,
   )
   if (problems.length) throw new Error(`setup problems in ${title}:\n${problems.slice(0, 10).map((it) => `  ${it}`).join('\n')}`)
