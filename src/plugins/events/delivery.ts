@@ -220,11 +220,10 @@ export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey'
   }
 
   /**
-   * Runs `work` while holding the cross-tab lock: write a claim, wait until other tabs would have seen it, and go on
-   * only if the claim is still ours. When another page holds it, tries again once that lock has expired (a page
-   * that went away while holding it leaves it behind).
+   * Runs `work` while no other page of the site runs it: Web Locks where the browser has them, else a localStorage
+   * lock (write a claim, wait until other tabs would have seen it, go on only if the claim is still ours; when another
+   * page holds it, try again once it has expired: a page that went away while holding it leaves it behind).
    */
-  /** Runs `work` while no other page of the site runs it: Web Locks where the browser has them, else localStorage. */
   async function locked(work: () => void): Promise<void> {
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
     if (locks && typeof locks.request === 'function') {
