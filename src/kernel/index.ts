@@ -7,6 +7,7 @@ export type { HackleClient, FullHackleClient, KernelMethods, PluginMethods, Hack
 export { Decision, FeatureFlagDecision, ParameterConfig, type HackleExperiment, type RemoteConfigDetail } from './decision'
 export { sanitizeProperties, sanitizePropertyValue } from './events/sanitize'
 export { isolateHook } from './isolate'
+export { definePluginHooks } from './plugin-hooks'
 export { watchPageLifecycle, isSafariBrowserName, type PageLifecycleListener } from './lifecycle'
 export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isSameUser, type HackleUser } from './identity/user'
 export type { UserChange } from './identity/user-manager'

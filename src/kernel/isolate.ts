@@ -1,5 +1,14 @@
-import type { AnyHook } from './tapable'
+import type { AnyHook, SyncHook } from './tapable'
 import type { PluginError } from './hooks'
+import { describeError, type Logger } from './logger'
+
+/** Reports a plugin's failure: an error in the log, and the `pluginError` hook (unless that hook is what failed). */
+export const pluginErrorReporter =
+  (logger: Logger, hooks: { readonly pluginError: SyncHook<[PluginError]> }) =>
+  (failure: PluginError): void => {
+    logger.error(`Plugin [${failure.plugin}] failed in hook [${failure.hook}]: ${describeError(failure.error)}`)
+    if (failure.hook !== 'pluginError') hooks.pluginError.call(failure)
+  }
 
 /**
  * Wraps every tap of a hook so that a throwing (or rejecting) plugin is reported instead of reaching the caller,

@@ -1,6 +1,6 @@
 import { resolveConfig, type HackleConfig } from './config'
-import { createHooks, type PluginError } from './hooks'
-import { isolateHook } from './isolate'
+import { createHooks } from './hooks'
+import { isolateHook, pluginErrorReporter } from './isolate'
 import { createLogger, describeError } from './logger'
 import { dedupePlugins, type Kernel, type Plugin } from './plugin'
 import { createCookieStore, type Storage } from './storage'
@@ -37,10 +37,7 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
   const hackleDeviceId = resolveHackleDeviceId(storage.cookies)
 
   const hooks = createHooks()
-  const report = (failure: PluginError) => {
-    logger.error(`Plugin [${failure.plugin}] failed in hook [${failure.hook}]: ${describeError(failure.error)}`)
-    if (failure.hook !== 'pluginError') hooks.pluginError.call(failure)
-  }
+  const report = pluginErrorReporter(logger, hooks)
   for (const [name, hook] of Object.entries(hooks)) isolateHook(hook as AnyHook, name, report)
 
   const users = createUserManager({

@@ -1,4 +1,4 @@
-import { SyncHook, SyncWaterfallHook, describeError, isolateHook, type Kernel, type SdkEvent } from '../../kernel'
+import { SyncHook, SyncWaterfallHook, definePluginHooks, type Kernel, type SdkEvent } from '../../kernel'
 
 /**
  * The events plugin's own hooks, for plugins that work on the event stream (webpack's `getCompilationHooks`
@@ -27,24 +27,9 @@ export interface EventPipelineHooks {
   readonly processed: SyncHook<[SdkEvent]>
 }
 
-const byKernel = new WeakMap<Kernel, EventPipelineHooks>()
-
 /** The event pipeline hooks of a client. */
-export function getEventPipelineHooks(kernel: Kernel): EventPipelineHooks {
-  let hooks = byKernel.get(kernel)
-  if (!hooks) {
-    hooks = Object.freeze({
-      beforeProcess: new SyncHook<[SdkEvent]>(),
-      decorate: new SyncWaterfallHook<[SdkEvent]>(),
-      processed: new SyncHook<[SdkEvent]>(),
-    })
-    const { logger, hooks: kernelHooks } = kernel
-    for (const [name, hook] of Object.entries(hooks))
-      isolateHook(hook, `events.${name}`, (failure) => {
-        logger.error(`Plugin [${failure.plugin}] failed in hook [${failure.hook}]: ${describeError(failure.error)}`)
-        kernelHooks.pluginError.call(failure)
-      })
-    byKernel.set(kernel, hooks)
-  }
-  return hooks
-}
+export const getEventPipelineHooks: (kernel: Kernel) => EventPipelineHooks = /* @__PURE__ */ definePluginHooks('events', () => ({
+  beforeProcess: new SyncHook<[SdkEvent]>(),
+  decorate: new SyncWaterfallHook<[SdkEvent]>(),
+  processed: new SyncHook<[SdkEvent]>(),
+}))

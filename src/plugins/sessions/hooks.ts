@@ -1,4 +1,4 @@
-import { SyncHook, describeError, isolateHook, type AnyHook, type HackleUser, type Kernel, type User } from '../../kernel'
+import { SyncHook, definePluginHooks, type HackleUser, type Kernel, type User } from '../../kernel'
 
 /**
  * The sessions plugin's own hooks, for plugins that follow the session lifecycle (the reference's session
@@ -27,24 +27,9 @@ export interface SessionHooks {
 /** The stage of the taps that track `$session_start` / `$session_end`. */
 export const SESSION_EVENT_STAGE = 100
 
-const byKernel = new WeakMap<Kernel, SessionHooks>()
-
 /** The session hooks of a client. */
-export function getSessionHooks(kernel: Kernel): SessionHooks {
-  let hooks = byKernel.get(kernel)
-  if (!hooks) {
-    hooks = Object.freeze({
-      ended: new SyncHook<[string, User, number]>(),
-      started: new SyncHook<[string, HackleUser, number]>(),
-      resumed: new SyncHook<[string, HackleUser, number]>(),
-    })
-    for (const [name, hook] of Object.entries(hooks)) {
-      isolateHook(hook as AnyHook, `sessions.${name}`, (failure) => {
-        kernel.logger.error(`Plugin [${failure.plugin}] failed in hook [${failure.hook}]: ${describeError(failure.error)}`)
-        kernel.hooks.pluginError.call(failure)
-      })
-    }
-    byKernel.set(kernel, hooks)
-  }
-  return hooks
-}
+export const getSessionHooks: (kernel: Kernel) => SessionHooks = /* @__PURE__ */ definePluginHooks('sessions', () => ({
+  ended: new SyncHook<[string, User, number]>(),
+  started: new SyncHook<[string, HackleUser, number]>(),
+  resumed: new SyncHook<[string, HackleUser, number]>(),
+}))
