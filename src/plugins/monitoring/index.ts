@@ -83,8 +83,8 @@ export const monitoring = definePlugin(() => ({
       if (reason !== 'manual') publish(true)
     })
 
-    // Nothing in the kernel calls `flush('pagehide')` yet, so the page's own signals are watched too; a second
-    // publication in the same moment finds nothing new and sends nothing.
+    // The page's own lifecycle too (`flush` covers close and redirects); a second publication in the same moment
+    // finds nothing new and sends nothing.
     const unwatch = watchPageLifecycle({ hooks }, { hidden: () => publish(true) })
     return () => {
       clearInterval(timer)
