@@ -2,7 +2,7 @@ import type { Workspace } from './evaluation'
 import { trackEvent } from './events/factory'
 import { describeError, type Logger } from './logger'
 import { isObject } from './util/object'
-import type { Decisions } from './decisions'
+import type { Decisions, EventSink } from './decisions'
 import type { KernelHooks } from './hooks'
 import type { UserManager } from './identity/user-manager'
 import type { HackleClient, HackleEvent, HackleRemoteConfig } from './client-types'
@@ -17,24 +17,26 @@ interface ClientParts {
   emitTrack: ReturnType<typeof createTracker>
   /** Settles with whether a workspace is available once the initial load is over. */
   initialization: Promise<boolean>
+  subscribe(listener: () => void): () => void
+  version(): number
   close(): void
 }
 
 const DEFAULT_TIMEOUT = 3000
 
 /**
- * Validates a track event (browser-behaviour §6.1, with the reference's warnings) and hands it to
- * `eventCreated` for the given user and time.
+ * Validates a track event (with the reference's warnings: a falsy event, a non-object, a key that is missing or not
+ * a string are dropped) and hands it to the event stream for the given user and time.
  */
-export function createTracker(hooks: KernelHooks, logger: Logger, workspace: () => Workspace | undefined) {
+export function createTracker(sink: EventSink, logger: Logger, workspace: () => Workspace | undefined) {
   return (input: unknown, user: EvaluationUser, timestamp: number): void => {
     if (!input) return logger.warn('event must not be null.')
     if (typeof input !== 'object') return logger.warn('Event must be event type.')
     const { key, value, properties } = input as HackleEvent
     if (!key || typeof key !== 'string') return logger.warn('Event key must be not null. or event key must be string type.')
-    if (hooks.eventCreated.taps.length === 0) return
+    if (!sink.listening()) return
     const eventTypeId = workspace()?.eventTypes.get(key)?.id ?? 0
-    hooks.eventCreated.call(trackEvent(key, eventTypeId, (value || 0) as number, (properties ?? {}) as Properties, user, timestamp))
+    sink.emit(trackEvent(key, eventTypeId, (value || 0) as number, (properties ?? {}) as Properties, user, timestamp))
   }
 }
 
@@ -43,7 +45,7 @@ export function createClient(parts: ClientParts): HackleClient {
   const { hooks, logger, users, decisions, workspace, emitTrack } = parts
 
   /**
-   * A user argument updates the current user first, exactly as in the reference (browser-behaviour §2.3). A value
+   * A user argument updates the current user first, exactly as in the reference. A value
    * that is neither a string nor a user object is ignored with a warning (a deliberate difference: the reference
    * resets the current user to the anonymous one for a number, and throws for `null`).
    */
@@ -107,6 +109,8 @@ export function createClient(parts: ClientParts): HackleClient {
         }
       })
     },
+    subscribe: parts.subscribe,
+    version: parts.version,
     close: parts.close,
   }
 }

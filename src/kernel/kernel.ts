@@ -1,31 +1,63 @@
 import { resolveConfig, type HackleConfig } from './config'
-import { createHooks } from './hooks'
-import { isolateHook, pluginErrorReporter } from './isolate'
+import { createHooks, type KernelHooks } from './hooks'
+import { hookHosts, isolateHooks, type HookHost } from './isolate'
 import { createLogger, describeError } from './logger'
-import { dedupePlugins, type Kernel, type Plugin } from './plugin'
+import { dedupePlugins, type ClientOf, type Kernel, type PluginList } from './plugin'
 import { createCookieStore, type Storage } from './storage'
 import { resolveHackleDeviceId } from './identity/device-id'
-import { createUserManager } from './identity/user-manager'
+import { isSameUser } from './identity/user'
+import { createUserManager, type UserChange } from './identity/user-manager'
 import { createDecisions } from './decisions'
 import { createClient, createTracker } from './client'
+import { createEventStream } from './events/stream'
 import { parseWorkspace, type Workspace } from './evaluation'
+import type { PageSnapshot } from './contract'
 import type { HackleClient } from './client-types'
-import type { AnyHook } from './tapable'
+import type { AnyHook, Tap } from './tapable'
+import type { Properties } from './types'
+import { isObject } from './util/object'
 
-export type PluginList = ReadonlyArray<Plugin | false | null | undefined>
-
-export interface KernelConfig extends HackleConfig {
+export interface KernelConfig<P extends PluginList = PluginList> extends HackleConfig {
   /** Plugins to apply, in order; a later plugin with the same name replaces an earlier one. */
-  plugins?: PluginList
+  plugins?: P
 }
 
 const COOKIE_DAYS = 3650
+const NAVIGATION_TIMEOUT = 2000
+
+const sameProperties = (a: Properties | undefined, b: Properties | undefined): boolean => {
+  if (a === b) return true
+  const keys = Object.keys(a ?? {})
+  return keys.length === Object.keys(b ?? {}).length && keys.every((key) => a![key] === b![key])
+}
+
+/**
+ * Makes a hook remember its last call: a tap added afterwards hears it once, at once, or (while a plugin applies)
+ * when that plugin's `apply` has finished. A tap that already heard a newer call is not called again.
+ */
+function remember(hook: AnyHook, defer: () => Array<() => void> | undefined): void {
+  let calling: unknown[] | undefined
+  let last: unknown[] | undefined
+  hook.intercept({
+    call: (...args: unknown[]) => void (calling = args),
+    done: () => void (last = calling),
+    register(tap: Tap) {
+      const args = last
+      if (args) {
+        const replay = () => last === args && tap.fn(...args)
+        const queue = defer()
+        queue ? queue.push(replay) : replay()
+      }
+      return tap
+    },
+  })
+}
 
 /**
  * Creates a client from the kernel and the given plugins. Nothing here throws: a bad key, bad options or a
  * failing plugin are logged and the client still answers with safe defaults.
  */
-export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleClient {
+export function createKernel<const P extends PluginList = []>(sdkKey: string, input?: KernelConfig<P>): ClientOf<P> {
   const config = resolveConfig(input)
   const logger = createLogger({ debug: config.debug, disabled: config.logDisabled })
   const key = typeof sdkKey === 'string' ? sdkKey : ''
@@ -36,11 +68,36 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
   }
   const hackleDeviceId = resolveHackleDeviceId(storage.cookies)
 
-  const hooks = createHooks()
-  const report = pluginErrorReporter(logger, hooks)
-  for (const [name, hook] of Object.entries(hooks)) isolateHook(hook as AnyHook, name, report)
+  const hooks: KernelHooks = createHooks()
+  const host: HookHost = { logger }
+  isolateHooks(hooks, '', host)
+  host.failed = hooks.pluginFailed
+  hookHosts.set(hooks, host)
+  // Replays that wait for the applying plugin's `apply` to finish.
+  let deferred: Array<() => void> | undefined
+  for (const hook of [hooks.workspaceLoaded, hooks.applied, hooks.initialized]) remember(hook, () => deferred)
 
-  const users = createUserManager({
+  // Answers may change: bump the version, notify subscribers once per microtask.
+  let version = 0
+  let notifying = false
+  const listeners = new Set<() => void>()
+  const invalidate = () => {
+    version++
+    if (notifying || !listeners.size) return
+    notifying = true
+    void Promise.resolve().then(() => {
+      notifying = false
+      for (const listener of [...listeners]) {
+        try {
+          listener()
+        } catch (error) {
+          logger.error(`Unexpected exception in a subscriber: ${describeError(error)}`)
+        }
+      }
+    })
+  }
+
+  const userManager = createUserManager({
     sdkKey: key,
     hackleDeviceId,
     cookies: storage.cookies,
@@ -48,30 +105,64 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
     onChanged: (previous, current, timestamp) => hooks.userChanged.call(previous, current, timestamp),
     onInvalidIdentifier: (type, value) => logger.warn(`Invalid user identifier [type=${type}, value=${value}]`),
   })
-
-  let workspace: Workspace | undefined
-  const setWorkspace = (dto: unknown): boolean => {
-    try {
-      workspace = parseWorkspace(dto, logger.debug)
-    } catch (error) {
-      logger.error(`Failed to set workspace: ${describeError(error)}`)
-      return false
-    }
-    hooks.workspaceLoaded.call(workspace)
-    return true
+  const changed = (change: UserChange): UserChange => {
+    if (!isSameUser(change.previous, change.current) || !sameProperties(change.previous.properties, change.current.properties)) invalidate()
+    return change
+  }
+  const users: Kernel['users'] = {
+    hackleDeviceId,
+    stored: userManager.stored,
+    current: userManager.current,
+    resolve: (user) => hooks.resolveUser.call(userManager.evaluationUser(user)),
+    update: (user) => changed(userManager.update(user)),
+    reset: () => changed(userManager.reset()),
+    setProperties: (properties) => void changed(userManager.setProperties(properties)),
   }
 
-  const pending: Promise<unknown>[] = []
-  const plugins = dedupePlugins(input.plugins ?? [])
-  const teardowns: Array<() => void> = []
+  let workspace: Workspace | undefined
+  let workspaceConfig: Readonly<Record<string, unknown>> | undefined
   let closed = false
-  const emitTrack = createTracker(hooks, logger, () => workspace)
-  const client = createClient({
+  const workspaces: Kernel['workspaces'] = {
+    current: () => workspace,
+    config: () => workspaceConfig,
+    set(dto) {
+      if (closed) return false
+      try {
+        workspace = parseWorkspace(dto, logger.debug)
+      } catch (error) {
+        logger.error(`Failed to set workspace: ${describeError(error)}`)
+        return false
+      }
+      workspaceConfig = dto as Record<string, unknown>
+      invalidate()
+      hooks.workspaceLoaded.call(workspace, workspaceConfig)
+      return true
+    },
+  }
+
+  let page: PageSnapshot | undefined
+  const pages: Kernel['pages'] = {
+    current: () => page,
+    set(next) {
+      const previous = page
+      page = next
+      invalidate()
+      hooks.pageChanged.call(next, previous)
+    },
+  }
+
+  const stream = createEventStream(hooks, logger, config.exposureEventDedupIntervalMillis)
+  const emitTrack = createTracker(stream, logger, () => workspace)
+  const pending: Promise<unknown>[] = []
+  const plugins = dedupePlugins(input?.plugins ?? [])
+  const installed = new Set(plugins.map((plugin) => plugin.name))
+  const teardowns: Array<() => void> = []
+  const client: HackleClient = createClient({
     hooks,
     emitTrack,
     logger,
-    users,
-    decisions: createDecisions(hooks, logger, () => workspace),
+    users: userManager,
+    decisions: createDecisions(hooks, logger, () => workspace, stream),
     workspace: () => workspace,
     // Settles after the plugins' start-up work (config fetch), with whether a workspace is available.
     initialization: Promise.resolve().then(async () => {
@@ -79,11 +170,17 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
       hooks.initialized.call(workspace !== undefined)
       return workspace !== undefined
     }),
+    subscribe(listener) {
+      if (typeof listener !== 'function') return () => undefined
+      listeners.add(listener)
+      return () => void listeners.delete(listener)
+    },
+    version: () => version,
     close() {
       if (closed) return
       closed = true
       hooks.flush.call('close')
-      hooks.destroy.call()
+      hooks.closed.call()
       for (const teardown of teardowns.reverse()) {
         try {
           teardown()
@@ -91,10 +188,28 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
           logger.error(`Failed to tear down a plugin: ${describeError(error)}`)
         }
       }
+      listeners.clear()
       // Only plugins tap the kernel's hooks: dropping every tap releases them all.
       for (const hook of Object.values(hooks)) (hook as AnyHook).taps.length = 0
     },
   })
+
+  // Client methods added by plugins, by the plugin that added them.
+  const methodOwners = new Map<string, string>()
+  let addedMethods: string[] | undefined
+  const extendAs = (plugin: string) => (methods: Record<string, unknown>) => {
+    for (const [name, method] of Object.entries(isObject(methods) ? methods : {})) {
+      if (typeof method !== 'function') continue
+      const owner = methodOwners.get(name) ?? (name in client ? 'the kernel' : undefined)
+      if (owner && owner !== plugin) {
+        logger.warn(`Plugin [${plugin}] adds client method [${name}], which ${owner === 'the kernel' ? owner : `plugin [${owner}]`} already has: kept the first`)
+        continue
+      }
+      methodOwners.set(name, plugin)
+      addedMethods?.push(name)
+      ;(client as unknown as Record<string, unknown>)[name] = method
+    }
+  }
 
   const kernel: Kernel = {
     sdkKey: key,
@@ -103,29 +218,56 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
     logger,
     storage,
     client,
-    hackleDeviceId,
-    workspace: () => workspace,
-    currentUser: users.current,
-    storedUser: users.stored,
-    track: (event, { user, timestamp = Date.now() } = {}) =>
-      emitTrack(event, hooks.resolveUser.call(users.evaluationUser(user)), timestamp),
-    setWorkspace: (dto) => !closed && setWorkspace(dto),
+    users,
+    workspaces,
+    pages,
+    track: (event, { user, timestamp = Date.now() } = {}) => emitTrack(event, users.resolve(user), timestamp),
     waitFor: (work) => void pending.push(work),
-    extend: (methods) => void Object.assign(client, methods),
-    updateUser: users.update,
-    resetUser: users.reset,
-    setUserProperties: (properties) => void users.setProperties(properties),
+    extend: extendAs('a plugin'),
+    has: (name) => installed.has(name),
+    invalidate,
+    prepareNavigation(url, timeoutMillis = NAVIGATION_TIMEOUT) {
+      const work: Promise<unknown>[] = []
+      hooks.flush.call('redirect')
+      hooks.prepareNavigation.call({ url, waitFor: (promise) => void work.push(Promise.resolve(promise).catch(() => undefined)) })
+      let timer: ReturnType<typeof setTimeout> | undefined
+      const expired = new Promise((resolve) => (timer = setTimeout(resolve, timeoutMillis)))
+      return Promise.race([Promise.all(work), expired]).then(() => clearTimeout(timer))
+    },
   }
-  if (config.workspaceConfig !== undefined) setWorkspace(config.workspaceConfig)
+  if (config.workspaceConfig !== undefined) workspaces.set(config.workspaceConfig)
+
   for (const plugin of plugins) {
+    const recorded: Array<[AnyHook, Tap]> = (host.recording = [])
+    const replays: Array<() => void> = (deferred = [])
+    const methods: string[] = (addedMethods = [])
     try {
-      const teardown = plugin.apply(kernel)
+      const teardown = plugin.apply({ ...kernel, extend: extendAs(plugin.name) })
       if (typeof teardown === 'function') teardowns.push(teardown)
     } catch (error) {
       logger.error(`Failed to apply plugin [${plugin.name}]: ${describeError(error)}`)
-      for (const hook of Object.values(hooks)) (hook as AnyHook).untap(plugin.name)
+      // Undo everything it did: its taps on any hook, its client methods.
+      for (const [hook, tap] of recorded) hook.taps.splice(hook.taps.indexOf(tap) >>> 0, 1)
+      for (const name of methods) {
+        methodOwners.delete(name)
+        delete (client as unknown as Record<string, unknown>)[name]
+      }
+      installed.delete(plugin.name)
+      replays.length = 0
+    } finally {
+      host.recording = deferred = addedMethods = undefined
+    }
+    for (const replay of replays) replay()
+  }
+
+  for (const plugin of plugins) {
+    for (const required of Array.isArray(plugin.requires) ? plugin.requires : []) {
+      if (installed.has(plugin.name) && !installed.has(required)) logger.warn(`Plugin [${plugin.name}] requires plugin [${required}], which is not installed`)
     }
   }
+  if (!workspace && !hooks.loadWorkspace.taps.length) {
+    logger.warn('No workspace source: pass `workspaceConfig` or add the sync() plugin. Until then every decision answers SDK_NOT_READY.')
+  }
   hooks.applied.call()
-  return client
+  return client as ClientOf<P>
 }

@@ -1,4 +1,5 @@
-import { sanitizeProperties, toWireEvent, type SdkEvent } from '../../kernel'
+import { type SdkEvent } from '../../kernel'
+import { sanitizeProperties, toWireEvent } from '../../internal'
 
 /**
  * An event in its wire form, serialized once when it is queued: the DTO text (wire-format §4.2–4.5), the batch

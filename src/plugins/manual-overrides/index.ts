@@ -1,4 +1,5 @@
-import { definePlugin, manualOverrideKey, type KeyValueStore } from '../../kernel'
+import { definePlugin, type KeyValueStore } from '../../kernel'
+import { manualOverrideKey } from '../../internal'
 
 const NAME = 'manual-overrides'
 
