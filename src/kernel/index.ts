@@ -18,6 +18,7 @@ export type { KernelHooks, PluginError, FlushReason, RemoteConfigValue } from '.
 export { Stage } from './stages'
 export * from './tapable'
 export { definePluginHooks } from './plugin-hooks'
+export { prepareNavigation } from './navigation'
 export type { HackleConfig, ResolvedConfig } from './config'
 export type { HackleClient, KernelMethods, HackleEvent, HackleRemoteConfig } from './client-types'
 export { Decision, FeatureFlagDecision, ParameterConfig, type HackleExperiment, type RemoteConfigDetail } from './decision'

@@ -6,7 +6,7 @@ import { dedupePlugins, type ClientOf, type Kernel, type PluginList } from './pl
 import { createCookieStore, type Storage } from './storage'
 import { resolveHackleDeviceId } from './identity/device-id'
 import { isSameUser } from './identity/user'
-import { createUserManager, type UserChange } from './identity/user-manager'
+import { createUserManager } from './identity/user-manager'
 import { createDecisions } from './decisions'
 import { createClient, createTracker } from './client'
 import { createEventStream } from './events/stream'
@@ -23,7 +23,6 @@ export interface KernelConfig<P extends PluginList = PluginList> extends HackleC
 }
 
 const COOKIE_DAYS = 3650
-const NAVIGATION_TIMEOUT = 2000
 
 const sameProperties = (a: Properties | undefined, b: Properties | undefined): boolean => {
   if (a === b) return true
@@ -103,20 +102,16 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
     cookies: storage.cookies,
     initialUser: config.user,
     onChanged: (previous, current, timestamp) => hooks.userChanged.call(previous, current, timestamp),
+    // A different user, or new properties: answers may change. The same user again (a decision's user argument)
+    // changes nothing, so subscribers are not woken by decisions.
+    onReplaced: (previous, current) =>
+      (!isSameUser(previous, current) || !sameProperties(previous.properties, current.properties)) && invalidate(),
     onInvalidIdentifier: (type, value) => logger.warn(`Invalid user identifier [type=${type}, value=${value}]`),
   })
-  const changed = (change: UserChange): UserChange => {
-    if (!isSameUser(change.previous, change.current) || !sameProperties(change.previous.properties, change.current.properties)) invalidate()
-    return change
-  }
   const users: Kernel['users'] = {
+    ...userManager,
     hackleDeviceId,
-    stored: userManager.stored,
-    current: userManager.current,
     resolve: (user) => hooks.resolveUser.call(userManager.evaluationUser(user)),
-    update: (user) => changed(userManager.update(user)),
-    reset: () => changed(userManager.reset()),
-    setProperties: (properties) => void changed(userManager.setProperties(properties)),
   }
 
   let workspace: Workspace | undefined
@@ -200,9 +195,9 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
   const extendAs = (plugin: string) => (methods: Record<string, unknown>) => {
     for (const [name, method] of Object.entries(isObject(methods) ? methods : {})) {
       if (typeof method !== 'function') continue
-      const owner = methodOwners.get(name) ?? (name in client ? 'the kernel' : undefined)
-      if (owner && owner !== plugin) {
-        logger.warn(`Plugin [${plugin}] adds client method [${name}], which ${owner === 'the kernel' ? owner : `plugin [${owner}]`} already has: kept the first`)
+      const by = methodOwners.get(name)
+      if (by !== plugin && (by || name in client)) {
+        logger.warn(`Plugin [${plugin}] adds client method [${name}] that ${by ? `plugin [${by}]` : 'the kernel'} has`)
         continue
       }
       methodOwners.set(name, plugin)
@@ -226,14 +221,6 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
     extend: extendAs('a plugin'),
     has: (name) => installed.has(name),
     invalidate,
-    prepareNavigation(url, timeoutMillis = NAVIGATION_TIMEOUT) {
-      const work: Promise<unknown>[] = []
-      hooks.flush.call('redirect')
-      hooks.prepareNavigation.call({ url, waitFor: (promise) => void work.push(Promise.resolve(promise).catch(() => undefined)) })
-      let timer: ReturnType<typeof setTimeout> | undefined
-      const expired = new Promise((resolve) => (timer = setTimeout(resolve, timeoutMillis)))
-      return Promise.race([Promise.all(work), expired]).then(() => clearTimeout(timer))
-    },
   }
   if (config.workspaceConfig !== undefined) workspaces.set(config.workspaceConfig)
 
@@ -266,7 +253,7 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
     }
   }
   if (!workspace && !hooks.loadWorkspace.taps.length) {
-    logger.warn('No workspace source: pass `workspaceConfig` or add the sync() plugin. Until then every decision answers SDK_NOT_READY.')
+    logger.warn('No workspace source: pass `workspaceConfig` or add sync()')
   }
   hooks.applied.call()
   return client as ClientOf<P>

@@ -66,18 +66,13 @@ export interface Kernel<M extends object = any> {
   waitFor(work: Promise<unknown>): void
   /**
    * Adds methods to the client. A name the kernel or another plugin already has is refused with a warning that
-   * names both plugins. Methods added later (after start-up) reach the same client object.
+   * names both plugins (the first one keeps it). Methods added later (after start-up) reach the same client object.
    */
   extend(methods: {} extends M ? Record<string, (...args: any[]) => unknown> : M): void
   /** Whether a plugin of this name is installed in this client. */
   has(pluginName: string): boolean
   /** Something that answers depend on changed (overrides, cohorts): bumps `client.version()` and notifies subscribers. */
   invalidate(): void
-  /**
-   * Runs `hooks.prepareNavigation` (after `hooks.flush('redirect')`) and settles when every tap's work settled, or
-   * after `timeoutMillis` (default 2000); never rejects. Call it before navigating the page away.
-   */
-  prepareNavigation(url: string, timeoutMillis?: number): Promise<void>
 }
 
 /**

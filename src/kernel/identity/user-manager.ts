@@ -14,6 +14,8 @@ export interface UserManagerOptions {
   cookies: KeyValueStore
   initialUser?: User
   onChanged: (previous: HackleUser, current: HackleUser, timestamp: number) => void
+  /** Any replacement of the current user, changed or not (same user, new properties). */
+  onReplaced: (previous: HackleUser, current: HackleUser) => void
   onInvalidIdentifier: (type: unknown, value: unknown) => void
 }
 
@@ -49,15 +51,16 @@ export function createUserManager(options: UserManagerOptions) {
       options.onChanged(previous, next, Date.now())
       save(next)
     }
+    options.onReplaced(previous, next)
     return { previous, current: next }
   }
 
   return {
     current: (): HackleUser => current,
-    /** The reference's core update step (browser-behaviour §2.3): decorate, merge with the same user, replace. */
+    /** The reference's core update step: decorate, merge with the same user (properties merged), replace. */
     update: (input: User): UserChange => replace(mergeUsers(current, decorate(input, hackleDeviceId))),
     reset: (): UserChange => replace(decorate(defaultUser, hackleDeviceId)),
-    setProperties: (properties: Properties): UserChange => replace({ ...current, properties }),
+    setProperties: (properties: Properties): void => void replace({ ...current, properties }),
     /**
      * The user whose ids were in the cookies when the page loaded, if any, as read (sessions compare against it): a
      * missing deviceId cookie is not the device id, so such a user is not the same user as the current one.

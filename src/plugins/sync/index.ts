@@ -79,7 +79,11 @@ export const sync = definePlugin(
         },
       })
 
-      kernel.waitFor(syncAll())
+      // The first sync starts once every plugin has applied, so that a plugin listed after this one can answer
+      // `hooks.loadWorkspace` or `hooks.sendRequest`; `onInitialized` waits for it.
+      let started: () => void = () => undefined
+      kernel.waitFor(new Promise<void>((resolve) => (started = resolve)))
+      hooks.applied.tap(NAME, () => void syncAll().then(started))
       const interval = pollingInterval(options.pollingIntervalMillis)
       const stopPolling = interval === undefined ? undefined : startPolling(interval, syncAll, logger)
       return () => {
