@@ -4,13 +4,11 @@ import type { Experiment, Variation } from './model'
 
 const NONE = Object.freeze([]) as unknown as ExperimentEvaluation[]
 
-export function variationById(experiment: Experiment, id: unknown): Variation | undefined {
-  for (const v of experiment.variations) if (v.id === id) return v
-}
+export const variationById = (experiment: Experiment, id: unknown): Variation | undefined =>
+  experiment.variations.find((v) => v.id === id)
 
-function variationByKey(experiment: Experiment, key: string): Variation | undefined {
-  for (const v of experiment.variations) if (v.key === key) return v
-}
+const variationByKey = (experiment: Experiment, key: string): Variation | undefined =>
+  experiment.variations.find((v) => v.key === key)
 
 /** The evaluation of `v`; `key` is the variation key when there is no `v` (see ofDefault). */
 export const ofVariation = (
