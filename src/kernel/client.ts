@@ -56,15 +56,6 @@ export function createClient(parts: ClientParts): HackleClient {
     return hooks.resolveUser.call(users.evaluationUser())
   }
 
-  function track(event: HackleEvent | string, user?: User | string): void {
-    try {
-      const input: unknown = typeof event === 'string' ? { key: event } : event
-      emitTrack(input, resolveUser(user), Date.now())
-    } catch (error) {
-      logger.error(`Unexpected exception while tracking event: ${describeError(error)}`)
-    }
-  }
-
   function remoteConfig(user?: User | string): HackleRemoteConfig {
     const getDetail = <T>(key: string, defaultValue: T) => decisions.remoteConfig(key, () => resolveUser(user), defaultValue)
     return { getDetail, get: (key, defaultValue) => getDetail(key, defaultValue).value } as HackleRemoteConfig
@@ -77,14 +68,12 @@ export function createClient(parts: ClientParts): HackleClient {
   async function onInitialized(options?: { timeout?: number }): Promise<{ success: boolean }> {
     const timeout = typeof options?.timeout === 'number' ? options.timeout : DEFAULT_TIMEOUT
     let timer: ReturnType<typeof setTimeout> | undefined
-    const expired = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)))
-    const outcome = await Promise.race([parts.initialization, expired])
+    // the initialization settles with a boolean, the timer with undefined
+    const expired = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, timeout)))
+    const success = await Promise.race([parts.initialization, expired])
     clearTimeout(timer)
-    if (outcome === 'timeout') {
-      logger.error(`Failed to onInitialized: Error: timeout (${timeout}ms)`)
-      return { success: false }
-    }
-    return { success: outcome }
+    if (success === undefined) logger.error(`Failed to onInitialized: Error: timeout (${timeout}ms)`)
+    return { success: !!success }
   }
 
   return {
@@ -97,7 +86,13 @@ export function createClient(parts: ClientParts): HackleClient {
       if (!experimentKey) return void logger.error('experimentKey must not be empty')
       return workspace()?.experiments.get(experimentKey)
     },
-    track: (event, user) => track(event, user),
+    track(event, user) {
+      try {
+        emitTrack(typeof event === 'string' ? { key: event } : event, resolveUser(user), Date.now())
+      } catch (error) {
+        logger.error(`Unexpected exception while tracking event: ${describeError(error)}`)
+      }
+    },
     getUser: () => ({ ...users.current() }),
     onInitialized,
     onReady(block, timeout) {

@@ -1,12 +1,8 @@
 import type { User } from './types'
 import { isObject } from './util/object'
 
-export const DEFAULT_URLS = {
-  sdkUrl: 'https://sdk-api.hackle.io',
-  eventUrl: 'https://event-api.hackle.io',
-  monitoringUrl: 'https://monitoring.hackle.io',
-  cdnUrl: 'https://static.hackle.io',
-} as const
+/** The base URLs' defaults: `https://<host>.hackle.io`. */
+const DEFAULT_HOSTS = { sdkUrl: 'sdk-api', eventUrl: 'event-api', monitoringUrl: 'monitoring', cdnUrl: 'static' }
 
 /**
  * The kernel's options (`createKernel(sdkKey, config)`). Plugins take their own options in their factories
@@ -55,24 +51,21 @@ export interface ResolvedConfig {
   readonly exposureEventDedupIntervalMillis: unknown
 }
 
-/** A base URL without trailing slashes; anything but a non-empty string means the default. */
-function url(raw: Record<string, unknown>, key: keyof typeof DEFAULT_URLS): string {
-  const value = raw[key]
-  return typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : DEFAULT_URLS[key]
-}
-
 /** Resolves options over the defaults; invalid values fall back, nothing throws. */
 export function resolveConfig(input: unknown): ResolvedConfig {
   const raw = isObject(input) ? input : {}
+  const urls: Record<string, string> = {}
+  // a base URL without trailing slashes; anything but a non-empty string means the default
+  for (const [key, host] of Object.entries(DEFAULT_HOSTS)) {
+    const value = raw[key]
+    urls[key] = typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : `https://${host}.hackle.io`
+  }
   return {
     user: isObject(raw.user) ? (raw.user as User) : undefined,
     debug: raw.debug === true,
     logDisabled: raw.log_disabled === true,
     workspaceConfig: raw.workspaceConfig ?? undefined,
-    sdkUrl: url(raw, 'sdkUrl'),
-    eventUrl: url(raw, 'eventUrl'),
-    monitoringUrl: url(raw, 'monitoringUrl'),
-    cdnUrl: url(raw, 'cdnUrl'),
+    ...(urls as Pick<ResolvedConfig, keyof typeof DEFAULT_HOSTS>),
     sameSiteCookie: typeof raw.sameSiteCookie === 'string' ? raw.sameSiteCookie : 'Lax',
     secureCookie: raw.secureCookie === true,
     exposureEventDedupIntervalMillis: raw.exposureEventDedupIntervalMillis,

@@ -10,6 +10,7 @@ export {
   type KernelWorkspaces,
   type KernelPages,
   type Plugin,
+  type PluginDefinition,
   type PluginList,
   type ClientOf,
   type MethodsOf,

@@ -7,7 +7,8 @@ export interface Logger {
   error(message: string): void
 }
 
-const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 }
+/** The levels, from the lowest. */
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
 /**
  * Console logger with the reference's message texts, prefixed `[LEVEL] Hackle:`.
@@ -15,17 +16,18 @@ const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 }
  */
 export function createLogger(options: { debug?: boolean; disabled?: boolean } = {}): Logger {
   const threshold = options.disabled ? 4 : options.debug ? 0 : 1
-  const at =
-    (level: LogLevel) =>
-    (message: string): void => {
-      if (RANK[level] < threshold || typeof console === 'undefined') return
+  const logger = {} as Logger
+  LEVELS.forEach((level, rank) => {
+    logger[level] = (message) => {
+      if (rank < threshold || typeof console === 'undefined') return
       try {
         console[level](`[${level.toUpperCase()}] Hackle: ${message}`)
       } catch {
         // A console that throws must not break the page.
       }
     }
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
+  })
+  return logger
 }
 
 /** Text of an unknown thrown value, as the reference prints it (`Error: message`, Error's own toString). */

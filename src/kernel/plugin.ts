@@ -75,11 +75,8 @@ export interface Kernel<M extends object = any> {
   invalidate(): void
 }
 
-/**
- * A plugin: a name and an `apply` that taps the kernel's hooks. `M` is the type of the client methods it adds with
- * `kernel.extend`; `createKernel` and `createInstance` give the client the methods of the plugins they were given.
- */
-export interface Plugin<M extends object = {}> {
+/** What a plugin is made of; `M` types the client methods its `apply` adds with `kernel.extend`. */
+export interface PluginDefinition<M extends object = {}> {
   /** Unique kebab-case id: the tap name for every hook it taps, and the key for de-duplication. */
   readonly name: string
   /** Plugins this one needs: a missing one is reported once, by name, when the client is created. */
@@ -91,9 +88,20 @@ export interface Plugin<M extends object = {}> {
   apply(kernel: Kernel<M>): void | (() => void)
 }
 
-/** Identity helper that gives plugin factories their types. */
-export const definePlugin = <A extends unknown[], M extends object = {}>(factory: (...args: A) => Plugin<M>): ((...args: A) => Plugin<M>) =>
-  factory
+/**
+ * A plugin: a name and an `apply` that taps the kernel's hooks. `M` is the type of the client methods it adds;
+ * `createKernel` and `createInstance` give the client the methods of the plugins they were given. Any `Plugin<M>`
+ * is a `Plugin`, so plugins with and without methods go in one list.
+ */
+export interface Plugin<M extends object = {}> extends PluginDefinition<any> {
+  /** Type only, never set: the client methods this plugin adds. */
+  readonly clientMethods?: M
+}
+
+/** Gives plugin factories their types: `definePlugin((options) => ({ name, apply(kernel) {…} }))`. */
+export const definePlugin = <A extends unknown[], M extends object = {}>(
+  factory: (...args: A) => PluginDefinition<M>,
+): ((...args: A) => Plugin<M>) => factory as (...args: A) => Plugin<M>
 
 /** The client methods a plugin adds. */
 export type MethodsOf<P> = P extends Plugin<infer M> ? M : never

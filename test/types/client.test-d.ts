@@ -11,17 +11,46 @@ import {
   type RemoteConfigDetail,
   type User,
 } from '../../src/kernel/index'
+import { sync } from '../../src/plugins/sync/index'
+import { sessions } from '../../src/plugins/sessions/index'
+import { identity } from '../../src/plugins/identity/index'
+import { PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder } from '../../src/index'
 
 describe('createKernel', () => {
   const client = createKernel('key', {})
 
-  it('returns a HackleClient whose plugin methods are optional', () => {
-    expectTypeOf(client).toEqualTypeOf<HackleClient>()
-    expectTypeOf(client.setUser).toEqualTypeOf<((user: User) => Promise<void>) | undefined>()
-    expectTypeOf(client.fetch).toEqualTypeOf<(() => Promise<void>) | undefined>()
-    expectTypeOf(client.getSessionId).toEqualTypeOf<(() => string) | undefined>()
-    // @ts-expect-error a plugin method may be missing, so it cannot be called unchecked
+  it('returns a HackleClient without any plugin method', () => {
+    expectTypeOf(client).toExtend<HackleClient>()
+    // @ts-expect-error no identity plugin: no setUserId
     client.setUserId('member-1')
+    // @ts-expect-error no sync plugin: no fetch
+    client.fetch()
+  })
+
+  it('has the methods of exactly the plugins it was given', () => {
+    const slim = createKernel('key', { plugins: [sync(), sessions()] })
+    expectTypeOf(slim.fetch()).toEqualTypeOf<Promise<void>>()
+    expectTypeOf(slim.getSessionId()).toEqualTypeOf<string>()
+    // @ts-expect-error no identity plugin in this client
+    slim.setUser({ userId: 'member-1' })
+    const withIdentity = createKernel('key', { plugins: [identity(), false] })
+    expectTypeOf(withIdentity.setUserId('member-1')).toEqualTypeOf<Promise<void>>()
+  })
+
+  it('options are typed: a misspelled option does not compile', () => {
+    createKernel('key', { exposureEventDedupIntervalMillis: 60_000, workspaceConfig: {} })
+    // @ts-expect-error a typo of pollingIntervalMillis (which is a sync() option anyway)
+    createKernel('key', { pollingIntervalMilis: 60_000 })
+    // @ts-expect-error plugin options go to the plugin's factory
+    createKernel('key', { pollingIntervalMillis: 60_000 })
+    sync({ pollingIntervalMillis: 60_000 })
+    // @ts-expect-error sync's option is a number
+    sync({ pollingIntervalMillis: '1m' })
+  })
+
+  it('subscribe and version serve useSyncExternalStore', () => {
+    expectTypeOf(client.subscribe(() => undefined)).toEqualTypeOf<() => void>()
+    expectTypeOf(client.version()).toEqualTypeOf<number>()
   })
 
   it('has every kernel method, with its answer type', () => {
@@ -76,7 +105,7 @@ describe('createInstance', () => {
   const client = createInstance('key', { user: { userId: 'member-1' } })
 
   it('returns a client with every method present', () => {
-    expectTypeOf(client).toEqualTypeOf<FullHackleClient>()
+    expectTypeOf(client).toExtend<FullHackleClient>()
     expectTypeOf(client).toExtend<HackleClient>()
     expectTypeOf(client.setUser).toEqualTypeOf<(user: User) => Promise<void>>()
     expectTypeOf(client.setUserId('member-2')).toEqualTypeOf<Promise<void>>()
@@ -91,6 +120,31 @@ describe('createInstance', () => {
     createInstance('key', { plugins: (defaults) => defaults.filter((plugin) => plugin.name !== 'campaign') })
     // @ts-expect-error the editing function returns a plugin list
     createInstance('key', { plugins: () => 'none' })
+  })
+
+  it('does not claim the methods of plugins the editing function left out', () => {
+    const edited = createInstance('key', { plugins: ([properties, campaign, overrides, syncPlugin]) => [properties, campaign, overrides, syncPlugin] })
+    expectTypeOf(edited.fetch()).toEqualTypeOf<Promise<void>>()
+    // @ts-expect-error the sessions plugin was left out
+    edited.getSessionId()
+  })
+
+  it('takes the flat option names of the reference, typed', () => {
+    createInstance('key', { pollingIntervalMillis: 60_000, optOutTracking: true, sessionPolicy: { timeoutMillis: 1000 } })
+    // @ts-expect-error a misspelled option
+    createInstance('key', { pollingIntervalMilis: 60_000 })
+    // @ts-expect-error the session timeout is a number
+    createInstance('key', { sessionPolicy: { timeoutMillis: '30m' } })
+  })
+
+  it('property and subscription calls take their builders', () => {
+    client.updateUserProperties(new PropertyOperationsBuilder().set('age', 30).build())
+    client.updateUserProperties({ $set: { age: 30 } })
+    client.updatePushSubscriptions(new HackleSubscriptionOperationsBuilder().marketing('SUBSCRIBED').build())
+    // @ts-expect-error not property operations
+    client.updateUserProperties('age=30')
+    // @ts-expect-error subscription calls take the subscription builder's result
+    client.updateSmsSubscriptions({ marketing: true })
   })
 
   it('rejects wrong option and argument types', () => {

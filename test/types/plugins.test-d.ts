@@ -7,8 +7,10 @@ import {
   SyncHook,
   type Kernel,
   type Plugin,
+  type PluginDefinition,
   type SdkEvent,
 } from '../../src/kernel/index'
+import { events } from '../../src/plugins/events/index'
 import { properties } from '../../src/plugins/properties/index'
 import { campaign } from '../../src/plugins/campaign/index'
 import { sync } from '../../src/plugins/sync/index'
@@ -31,9 +33,14 @@ describe('definePlugin', () => {
     definePlugin(() => ({
       name: 'watch',
       apply(kernel) {
-        expectTypeOf(kernel).toEqualTypeOf<Kernel>()
+        expectTypeOf(kernel).toEqualTypeOf<Kernel<{}>>()
         kernel.hooks.eventCreated.tap('watch', (event) => {
           expectTypeOf(event).toEqualTypeOf<SdkEvent>()
+          if (event.type === 'exposure') {
+            expectTypeOf(event.kind).toEqualTypeOf<'ab-test' | 'feature-flag'>()
+            // @ts-expect-error exposures carry plain values, not the parsed experiment
+            void event.experiment
+          }
         })
         return () => {}
       },
@@ -49,10 +56,27 @@ describe('definePlugin', () => {
 
   it('built-in plugin factories type their options', () => {
     expectTypeOf(properties).returns.toEqualTypeOf<Plugin>()
-    expectTypeOf(sync).parameters.toEqualTypeOf<[]>()
     createKernel('key', { plugins: [properties(), campaign(), sync(), false, null, undefined] })
-    // @ts-expect-error sync takes no options
+    // @ts-expect-error sync has no such option
     sync({ interval: 1 })
+    // @ts-expect-error events' opt-out is a boolean
+    events({ optOutTracking: 'yes' })
+  })
+
+  it('a plugin with methods is still a Plugin, and its methods are typed where it extends', () => {
+    const counter = definePlugin(
+      (): PluginDefinition<{ count(): number }> => ({
+        name: 'counter',
+        apply(kernel) {
+          kernel.extend({ count: () => 1 })
+          // @ts-expect-error the declared method returns a number
+          kernel.extend({ count: () => 'one' })
+        },
+      }),
+    )
+    const list: Plugin[] = [counter(), sync(), events()]
+    expectTypeOf(createKernel('key', { plugins: [counter()] }).count()).toEqualTypeOf<number>()
+    void list
   })
 })
 
@@ -62,6 +86,13 @@ describe('hooks', () => {
       name: 'hooks',
       apply({ hooks }) {
         hooks.initialized.tap('hooks', (success) => expectTypeOf(success).toEqualTypeOf<boolean>())
+        hooks.filterEvent.tap('hooks', (event) => event.type !== 'track')
+        hooks.decided.tap('hooks', (decision) => {
+          if (decision.kind === 'remote-config') expectTypeOf(decision.key).toEqualTypeOf<string>()
+          else expectTypeOf(decision.key).toEqualTypeOf<number>()
+        })
+        // @ts-expect-error an enriched event is an event
+        hooks.enrichEvent.tap('hooks', () => 'not an event')
         // @ts-expect-error a tap gets the hook's arguments, here a boolean
         hooks.initialized.tap('hooks', (success: string) => success)
       },

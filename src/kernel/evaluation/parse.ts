@@ -196,9 +196,11 @@ export function parseWorkspace(dto: unknown, warn: Warn = () => {}): Workspace {
     for (const p of objects(c.parameters)) parameters[p.key] = p.value
     return { id: c.id, parameters }
   })
-  const experiments = parseList(dto.experiments, (e) => experiment('AB_TEST', e, configs, warn))
   return {
-    experiments: index(experiments, 'key'),
+    experiments: index(
+      parseList(dto.experiments, (e) => experiment('AB_TEST', e, configs, warn)),
+      'key',
+    ),
     featureFlags: index(
       parseList(dto.featureFlags, (e) => experiment('FEATURE_FLAG', e, configs, warn)),
       'key',

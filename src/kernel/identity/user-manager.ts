@@ -24,11 +24,6 @@ export function createUserManager(options: UserManagerOptions) {
   const { sdkKey, hackleDeviceId, cookies } = options
   const defaultUser: User = { id: hackleDeviceId, deviceId: hackleDeviceId }
 
-  const storedUser = (): User | undefined => {
-    const deviceId = cookies.get(cookieUserDeviceId(sdkKey)) || undefined
-    const userId = cookies.get(cookieUserId(sdkKey)) || undefined
-    return deviceId !== undefined || userId !== undefined ? { deviceId, userId } : undefined
-  }
   const save = (user: HackleUser) => {
     const write = (key: string, value: unknown) =>
       value ? cookies.set(key, String(value)) : cookies.remove(key)
@@ -36,7 +31,10 @@ export function createUserManager(options: UserManagerOptions) {
     write(cookieUserId(sdkKey), user.userId)
   }
 
-  const stored = storedUser()
+  const storedDeviceId = cookies.get(cookieUserDeviceId(sdkKey)) || undefined
+  const storedUserId = cookies.get(cookieUserId(sdkKey)) || undefined
+  const stored: User | undefined =
+    storedDeviceId || storedUserId ? { deviceId: storedDeviceId, userId: storedUserId } : undefined
   let current = decorate(options.initialUser ?? stored ?? defaultUser, hackleDeviceId)
   save(current)
 

@@ -7,6 +7,7 @@ export function uuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16))
   bytes[6] = (bytes[6]! & 0x0f) | 0x40
   bytes[8] = (bytes[8]! & 0x3f) | 0x80
-  const hex = Array.from(bytes, (byte) => (byte + 0x100).toString(16).slice(1)).join('')
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+  let i = 0
+  // each x is one byte as two hex digits: 8-4-4-4-12 digits
+  return 'xxxx-xx-xx-xx-xxxxxx'.replace(/x/g, () => (bytes[i++]! + 0x100).toString(16).slice(1))
 }

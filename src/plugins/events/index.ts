@@ -1,4 +1,4 @@
-import { definePlugin, type Plugin } from '../../kernel'
+import { definePlugin, type PluginDefinition } from '../../kernel'
 import { watchPageLifecycle } from '../../internal'
 import { createDelivery } from './delivery'
 
@@ -23,7 +23,7 @@ export interface EventsMethods {
  * `hooks.sendBeacon`).
  */
 export const events = definePlugin(
-  (options: EventsOptions = {}): Plugin<EventsMethods> => ({
+  (options: EventsOptions = {}): PluginDefinition<EventsMethods> => ({
     name: NAME,
     apply(kernel) {
       const { hooks } = kernel

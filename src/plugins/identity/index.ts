@@ -1,4 +1,4 @@
-import { definePlugin, type Kernel, type Plugin, type Properties, type User, type UserChange } from '../../kernel'
+import { definePlugin, type Kernel, type PluginDefinition, type Properties, type User, type UserChange } from '../../kernel'
 import { describeError, sanitizeIdentifierValue, sanitizeProperties } from '../../internal'
 import { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
 import { sanitizeUser } from './sanitize-user'
@@ -114,7 +114,7 @@ function userCalls(kernel: Kernel) {
  * (`HackleSubscriptionOperationsBuilder`), `setPhoneNumber` and `unsetPhoneNumber` (`$secured_properties`).
  */
 export const identity = definePlugin(
-  (): Plugin<IdentityMethods> => ({
+  (): PluginDefinition<IdentityMethods> => ({
   name: NAME,
   apply(kernel) {
     kernel.extend({ ...userCalls(kernel), ...userEventCalls(kernel) })

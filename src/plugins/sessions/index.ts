@@ -1,4 +1,4 @@
-import { definePlugin, Stage, type Identifiers, type Plugin, type SdkEvent, type User } from '../../kernel'
+import { definePlugin, Stage, type Identifiers, type PluginDefinition, type SdkEvent, type User } from '../../kernel'
 import { describeError, watchPageLifecycle, sanitizeIdentifierValue } from '../../internal'
 import { getSessionHooks } from './hooks'
 import { createSessionManager, EMPTY_SESSION_ID } from './manager'
@@ -52,7 +52,7 @@ const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent =>
  * Works without the events plugin too (then only user changes and page loads move sessions, and nothing is sent).
  */
 export const sessions = definePlugin(
-  (options: SessionsOptions = {}): Plugin<SessionMethods> => ({
+  (options: SessionsOptions = {}): PluginDefinition<SessionMethods> => ({
   name: NAME,
   apply(kernel) {
     const { hooks, logger } = kernel

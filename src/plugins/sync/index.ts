@@ -1,4 +1,4 @@
-import { definePlugin, Stage, type Kernel, type Plugin } from '../../kernel'
+import { definePlugin, Stage, type Kernel, type PluginDefinition } from '../../kernel'
 import { createLocalStore, describeError, transportOf } from '../../internal'
 import { getIdentityHooks } from '../identity'
 import { pollingInterval, startPolling } from './polling'
@@ -48,7 +48,7 @@ function workspaceSync(kernel: Kernel<SyncMethods>): () => Promise<void> {
  *   `client.fetch()` (one call per 60 s).
  */
 export const sync = definePlugin(
-  (options: SyncOptions = {}): Plugin<SyncMethods> => ({
+  (options: SyncOptions = {}): PluginDefinition<SyncMethods> => ({
     name: NAME,
     apply(kernel) {
       const { sdkKey, logger, hooks } = kernel

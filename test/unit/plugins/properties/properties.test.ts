@@ -375,7 +375,7 @@ describe('properties plugin', () => {
     // the location is not read for the page part any more
     navigate(win, 'https://www.example.com/other')
     const after = hooks.resolveUser.call(evaluationUser()).hackleProperties
-    expect(after).toMatchObject({ pagePath: '/cart', pageTitle: 'Cart', url: page.url, host: 'shop.example.com', queryParameter: '?step=2' })
+    expect(after).toMatchObject({ pagePath: '/cart', pageTitle: 'Cart', url: page.url, host: 'shop.example.com', queryParameter: '?step=2', referrer: page.referrer, protocol: 'https' })
     expect(hooks.resolveUser.call(evaluationUser()).hackleProperties).toBe(after)
   })
 
