@@ -3,6 +3,9 @@ import { createHooks, type KernelHooks } from './hooks'
 import { hookHosts, isolateHooks, type HookHost } from './isolate'
 import { createLogger, describeError } from './logger'
 import { dedupePlugins, type ClientOf, type Kernel, type PluginList } from './plugin'
+import { createPluginHost } from './plugin-host'
+import { replayLastCall } from './replay'
+import { createChanges } from './changes'
 import { createCookieStore, type Storage } from './storage'
 import { resolveHackleDeviceId } from './identity/device-id'
 import { isSameUser } from './identity/user'
@@ -13,9 +16,8 @@ import { createEventStream } from './events/stream'
 import { parseWorkspace, type Workspace } from './evaluation'
 import type { PageSnapshot } from './contract'
 import type { HackleClient } from './client-types'
-import type { AnyHook, Tap } from './tapable'
+import type { AnyHook } from './tapable'
 import type { Properties } from './types'
-import { isObject } from './util/object'
 
 export interface KernelConfig<P extends PluginList = PluginList> extends HackleConfig {
   /** Plugins to apply, in order; a later plugin with the same name replaces an earlier one. */
@@ -28,28 +30,6 @@ const sameProperties = (a: Properties | undefined, b: Properties | undefined): b
   if (a === b) return true
   const keys = Object.keys(a ?? {})
   return keys.length === Object.keys(b ?? {}).length && keys.every((key) => a![key] === b![key])
-}
-
-/**
- * Makes a hook remember its last call: a tap added afterwards hears it once, at once, or (while a plugin applies)
- * when that plugin's `apply` has finished. A tap that already heard a newer call is not called again.
- */
-function remember(hook: AnyHook, defer: () => Array<() => void> | undefined): void {
-  let calling: unknown[] | undefined
-  let last: unknown[] | undefined
-  hook.intercept({
-    call: (...args: unknown[]) => void (calling = args),
-    done: () => void (last = calling),
-    register(tap: Tap) {
-      const args = last
-      if (args) {
-        const replay = () => last === args && tap.fn(...args)
-        const queue = defer()
-        queue ? queue.push(replay) : replay()
-      }
-      return tap
-    },
-  })
 }
 
 /**
@@ -72,29 +52,8 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
   isolateHooks(hooks, '', host)
   host.failed = hooks.pluginFailed
   hookHosts.set(hooks, host)
-  // Replays that wait for the applying plugin's `apply` to finish.
-  let deferred: Array<() => void> | undefined
-  for (const hook of [hooks.workspaceLoaded, hooks.applied, hooks.initialized]) remember(hook, () => deferred)
-
-  // Answers may change: bump the version, notify subscribers once per microtask.
-  let version = 0
-  let notifying = false
-  const listeners = new Set<() => void>()
-  const invalidate = () => {
-    version++
-    if (notifying || !listeners.size) return
-    notifying = true
-    void Promise.resolve().then(() => {
-      notifying = false
-      for (const listener of [...listeners]) {
-        try {
-          listener()
-        } catch (error) {
-          logger.error(`Unexpected exception in a subscriber: ${describeError(error)}`)
-        }
-      }
-    })
-  }
+  const changes = createChanges(logger)
+  const { invalidate } = changes
 
   const userManager = createUserManager({
     sdkKey: key,
@@ -149,9 +108,7 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
   const stream = createEventStream(hooks, logger, config.exposureEventDedupIntervalMillis)
   const emitTrack = createTracker(stream, logger, () => workspace)
   const pending: Promise<unknown>[] = []
-  const plugins = dedupePlugins(input?.plugins ?? [])
-  const installed = new Set(plugins.map((plugin) => plugin.name))
-  const teardowns: Array<() => void> = []
+  let teardowns: Array<() => void> = []
   const client: HackleClient = createClient({
     hooks,
     emitTrack,
@@ -165,12 +122,8 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
       hooks.initialized.call(workspace !== undefined)
       return workspace !== undefined
     }),
-    subscribe(listener) {
-      if (typeof listener !== 'function') return () => undefined
-      listeners.add(listener)
-      return () => void listeners.delete(listener)
-    },
-    version: () => version,
+    subscribe: changes.subscribe,
+    version: changes.version,
     close() {
       if (closed) return
       closed = true
@@ -183,28 +136,15 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
           logger.error(`Failed to tear down a plugin: ${describeError(error)}`)
         }
       }
-      listeners.clear()
+      changes.clear()
       // Only plugins tap the kernel's hooks: dropping every tap releases them all.
       for (const hook of Object.values(hooks)) (hook as AnyHook).taps.length = 0
     },
   })
 
-  // Client methods added by plugins, by the plugin that added them.
-  const methodOwners = new Map<string, string>()
-  let addedMethods: string[] | undefined
-  const extendAs = (plugin: string) => (methods: Record<string, unknown>) => {
-    for (const [name, method] of Object.entries(isObject(methods) ? methods : {})) {
-      if (typeof method !== 'function') continue
-      const by = methodOwners.get(name)
-      if (by !== plugin && (by || name in client)) {
-        logger.warn(`Plugin [${plugin}] adds client method [${name}] that ${by ? `plugin [${by}]` : 'the kernel'} has`)
-        continue
-      }
-      methodOwners.set(name, plugin)
-      addedMethods?.push(name)
-      ;(client as unknown as Record<string, unknown>)[name] = method
-    }
-  }
+  const plugins = createPluginHost(dedupePlugins(input?.plugins ?? []), client, logger, host)
+  // Start-up state reaches plugins that listen late: after their `apply` while applying, at once afterwards.
+  for (const hook of [hooks.workspaceLoaded, hooks.applied, hooks.initialized]) replayLastCall(hook, plugins.replays)
 
   const kernel: Kernel = {
     sdkKey: key,
@@ -218,40 +158,13 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
     pages,
     track: (event, { user, timestamp = Date.now() } = {}) => emitTrack(event, users.resolve(user), timestamp),
     waitFor: (work) => void pending.push(work),
-    extend: extendAs('a plugin'),
-    has: (name) => installed.has(name),
+    extend: plugins.extendAs('a plugin'),
+    has: plugins.has,
     invalidate,
   }
   if (config.workspaceConfig !== undefined) workspaces.set(config.workspaceConfig)
 
-  for (const plugin of plugins) {
-    const recorded: Array<[AnyHook, Tap]> = (host.recording = [])
-    const replays: Array<() => void> = (deferred = [])
-    const methods: string[] = (addedMethods = [])
-    try {
-      const teardown = plugin.apply({ ...kernel, extend: extendAs(plugin.name) })
-      if (typeof teardown === 'function') teardowns.push(teardown)
-    } catch (error) {
-      logger.error(`Failed to apply plugin [${plugin.name}]: ${describeError(error)}`)
-      // Undo everything it did: its taps on any hook, its client methods.
-      for (const [hook, tap] of recorded) hook.taps.splice(hook.taps.indexOf(tap) >>> 0, 1)
-      for (const name of methods) {
-        methodOwners.delete(name)
-        delete (client as unknown as Record<string, unknown>)[name]
-      }
-      installed.delete(plugin.name)
-      replays.length = 0
-    } finally {
-      host.recording = deferred = addedMethods = undefined
-    }
-    for (const replay of replays) replay()
-  }
-
-  for (const plugin of plugins) {
-    for (const required of Array.isArray(plugin.requires) ? plugin.requires : []) {
-      if (installed.has(plugin.name) && !installed.has(required)) logger.warn(`Plugin [${plugin.name}] requires plugin [${required}], which is not installed`)
-    }
-  }
+  teardowns = plugins.apply(kernel)
   if (!workspace && !hooks.loadWorkspace.taps.length) {
     logger.warn('No workspace source: pass `workspaceConfig` or add sync()')
   }
