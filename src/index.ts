@@ -43,10 +43,10 @@ const instances = new Map<string, unknown>()
  * the preset's, or is a function that edits the preset's list; the client's type has the methods of the plugins it
  * ends up with.
  */
-export function createInstance<const E extends PluginList = []>(
+export function createInstance<const E extends PluginList>(
   sdkKey: string,
   config?: InstanceConfig & { plugins?: E },
-): ClientOf<[...PresetPlugins, ...E]>
+): PluginList extends E ? FullHackleClient : ClientOf<[...PresetPlugins, ...E]>
 export function createInstance<const P extends PluginList>(
   sdkKey: string,
   config: InstanceConfig & { plugins: (defaults: PresetPlugins) => P },

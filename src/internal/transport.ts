@@ -6,7 +6,7 @@ export const WIRE_SDK_VERSION = '11.56.1'
 
 
 /**
- * Sends `data` by `navigator.sendBeacon` as the reference's form (wire-format §5): sdkKey, sdkName, sdkVersion,
+ * Sends `data` by `navigator.sendBeacon` as the reference's form: sdkKey, sdkName, sdkVersion,
  * sdkTime, data. False when the browser has no beacon or refuses it (too large, quota).
  */
 export function sendBeaconForm(url: string, sdkKey: string, data: string): boolean {
@@ -24,7 +24,7 @@ export function sendBeaconForm(url: string, sdkKey: string, data: string): boole
   }
 }
 
-/** Adds the four `X-HACKLE-SDK-*` headers (wire-format §1.1) to a request. */
+/** Adds the four `X-HACKLE-SDK-*` headers to a request. */
 export function sdkHeaders(sdkKey: string, extra?: Record<string, string>): Record<string, string> {
   return {
     'X-HACKLE-SDK-KEY': sdkKey,

@@ -2,7 +2,7 @@
  * `hackle-kit/kernel`: the stable API for building a client and writing plugins. Everything exported here keeps its
  * shape across minor versions; helpers that only the built-in plugins use are internal and not exported.
  */
-export { createKernel, type KernelConfig } from './kernel'
+export { createKernel, type KernelConfig, type ClientFor } from './kernel'
 export {
   definePlugin,
   type Kernel,

@@ -19,6 +19,9 @@ import type { HackleClient } from './client-types'
 import type { AnyHook } from './tapable'
 import type { Properties } from './types'
 
+/** The client of `createKernel(key, { plugins: P })`: without a known plugin list, the kernel's methods only. */
+export type ClientFor<P extends PluginList> = PluginList extends P ? HackleClient : ClientOf<P>
+
 export interface KernelConfig<P extends PluginList = PluginList> extends HackleConfig {
   /** Plugins to apply, in order; a later plugin with the same name replaces an earlier one. */
   plugins?: P
@@ -36,7 +39,7 @@ const sameProperties = (a: Properties | undefined, b: Properties | undefined): b
  * Creates a client from the kernel and the given plugins. Nothing here throws: a bad key, bad options or a
  * failing plugin are logged and the client still answers with safe defaults.
  */
-export function createKernel<const P extends PluginList = []>(sdkKey: string, input?: KernelConfig<P>): ClientOf<P> {
+export function createKernel<const P extends PluginList>(sdkKey: string, input?: KernelConfig<P>): ClientFor<P> {
   const config = resolveConfig(input)
   const logger = createLogger({ debug: config.debug, disabled: config.logDisabled })
   const key = typeof sdkKey === 'string' ? sdkKey : ''
@@ -169,5 +172,5 @@ export function createKernel<const P extends PluginList = []>(sdkKey: string, in
     logger.warn('No workspace source: pass `workspaceConfig` or add sync()')
   }
   hooks.applied.call()
-  return client as ClientOf<P>
+  return client as ClientFor<P>
 }

@@ -15,7 +15,7 @@ const windowsDesktop = definePlugin(() => ({
       user.hackleProperties = { platform: 'Web', osName: 'Windows', deviceType: 'pc' }
     }),
 }))
-const quiet = { log_disabled: true, sdkUrl: SDK_URL, plugins: [windowsDesktop(), sync(), identity()] }
+const quiet = { log_disabled: true, sdkUrl: SDK_URL, plugins: [windowsDesktop(), sync(), identity()] as const }
 
 const collect = () => {
   const events: SdkEvent[] = []

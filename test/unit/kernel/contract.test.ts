@@ -37,7 +37,10 @@ describe('the event stream is a kernel contract', () => {
       workspaceConfig: EXAMPLE,
       plugins: [consentPlugin()],
     })
-    const sendBeacon = vi.fn((_url: string, data: unknown) => void posted.push(String(data)) ?? true)
+    const sendBeacon = vi.fn((_url: string, data: unknown) => {
+      posted.push(String(data))
+      return true
+    })
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: sendBeacon })
     client.track('purchase')
     client.variation(1, USER)
@@ -256,7 +259,10 @@ describe('plugins and the client', () => {
         {
           name: 'broken',
           apply: (kernel) => {
-            kernel.hooks.resolveUser.tap('other-name', (user) => void calls.push('resolve') ?? user)
+            kernel.hooks.resolveUser.tap('other-name', (user) => {
+              calls.push('resolve')
+              return user
+            })
             getFooHooks(kernel).ping.tap('broken', () => void calls.push('ping'))
             kernel.extend({ brokenMethod: () => 'x' })
             throw new Error('boom')
