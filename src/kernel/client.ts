@@ -69,7 +69,7 @@ export function createClient(parts: ClientParts): HackleClient {
     const timeout = typeof options?.timeout === 'number' ? options.timeout : DEFAULT_TIMEOUT
     let timer: ReturnType<typeof setTimeout> | undefined
     // the initialization settles with a boolean, the timer with undefined
-    const expired = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, timeout)))
+    const expired = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeout)))
     const success = await Promise.race([parts.initialization, expired])
     clearTimeout(timer)
     if (success === undefined) logger.error(`Failed to onInitialized: Error: timeout (${timeout}ms)`)

@@ -1,8 +1,12 @@
 import type { ParameterConfiguration } from './model'
 
-/** `Decision.get(key, defaultValue)` semantics (evaluation.md §9). */
+/**
+ * `Decision.get(key, defaultValue)`: the parameter's value when it is a string, number or boolean of the default's
+ * type; the default otherwise (no configuration, no such parameter, another type).
+ */
 export function getParameter(config: ParameterConfiguration | undefined, key: string, defaultValue: unknown): unknown {
-  const t = typeof defaultValue
-  const v = config && (t === 'string' || t === 'number' || t === 'boolean') ? config.parameters[key] : undefined
-  return v == null || typeof v !== t ? defaultValue : v
+  const v = config?.parameters[key]
+  const t = typeof v
+  // only string, number and boolean values, and only of the default's type
+  return t === typeof defaultValue && (t === 'string' || t === 'number' || t === 'boolean') ? v : defaultValue
 }

@@ -211,7 +211,6 @@ export function parseWorkspace(dto: unknown, warn: Warn = () => {}): Workspace {
       'key',
     ),
     attributes: isObject(dto.workspace?.attributes) ? dto.workspace.attributes : {},
-    inAppMessagesDto: array(dto.inAppMessages),
     buckets: index(
       objects(dto.buckets).map((b) => ({ ...(b as Bucket), mod: Math.abs(b.slotSize), slots: objects(b.slots) as Slot[] })),
       'id',
