@@ -18,6 +18,7 @@ export type { SdkEvent, ExposureEvent, TrackEvent, RemoteConfigEvent } from './e
 export { toWireEvent, toWireBatch, type WireBatch, type WireEvent } from './events/wire'
 export { sdkHeaders, send, sendBeaconForm, WIRE_SDK_NAME, WIRE_SDK_VERSION, type HttpRequest, type HttpResponse } from './transport'
 export { describeError, type Logger } from './logger'
+export { uuid } from './util/uuid'
 export { createLocalStore, createMemoryStore, registrableDomain, type Storage, type KeyValueStore } from './storage'
 export * from './storage/keys'
 export type { User, Properties, Identifiers, EvaluationUser, TargetEvent } from './types'
