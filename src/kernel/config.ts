@@ -40,24 +40,22 @@ export interface ResolvedConfig {
   readonly raw: Readonly<Record<string, unknown>>
 }
 
-/** A base URL without trailing slashes; anything but a non-empty string means the default. */
-function url(raw: Record<string, unknown>, key: keyof typeof DEFAULT_URLS): string {
-  const value = raw[key]
-  return typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : DEFAULT_URLS[key]
-}
-
 /** Resolves options over the defaults; invalid values fall back, nothing throws. */
 export function resolveConfig(input: unknown): ResolvedConfig {
   const raw = isObject(input) ? input : {}
+  // Base URLs without trailing slashes; anything but a non-empty string means the default.
+  const urls = {} as Record<keyof typeof DEFAULT_URLS, string>
+  for (const key in DEFAULT_URLS) {
+    const value = raw[key]
+    urls[key as keyof typeof DEFAULT_URLS] =
+      typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : DEFAULT_URLS[key as keyof typeof DEFAULT_URLS]
+  }
   return {
     user: isObject(raw.user) ? (raw.user as User) : undefined,
     debug: raw.debug === true,
     logDisabled: raw.log_disabled === true,
     workspaceConfig: raw.workspaceConfig ?? undefined,
-    sdkUrl: url(raw, 'sdkUrl'),
-    eventUrl: url(raw, 'eventUrl'),
-    monitoringUrl: url(raw, 'monitoringUrl'),
-    cdnUrl: url(raw, 'cdnUrl'),
+    ...urls,
     sameSiteCookie: typeof raw.sameSiteCookie === 'string' ? raw.sameSiteCookie : 'Lax',
     secureCookie: raw.secureCookie === true,
     raw,

@@ -7,7 +7,7 @@ export interface Logger {
   error(message: string): void
 }
 
-const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 }
+const LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error']
 
 /**
  * Console logger with the reference's message texts, prefixed `[LEVEL] Hackle:`.
@@ -16,16 +16,16 @@ const RANK: Record<LogLevel, number> = { debug: 0, info: 1, warn: 2, error: 3 }
 export function createLogger(options: { debug?: boolean; disabled?: boolean } = {}): Logger {
   const threshold = options.disabled ? 4 : options.debug ? 0 : 1
   const at =
-    (level: LogLevel) =>
+    (level: LogLevel, rank: number) =>
     (message: string): void => {
-      if (RANK[level] < threshold || typeof console === 'undefined') return
+      if (rank < threshold || typeof console === 'undefined') return
       try {
         console[level](`[${level.toUpperCase()}] Hackle: ${message}`)
       } catch {
         // A console that throws must not break the page.
       }
     }
-  return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') }
+  return Object.fromEntries(LEVELS.map((level, rank) => [level, at(level, rank)])) as unknown as Logger
 }
 
 /** Text of an unknown thrown value, as the reference prints it (`Error: message`, Error's own toString). */
