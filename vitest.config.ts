@@ -19,6 +19,28 @@ export default defineConfig({
         },
       },
       {
+        // Guards of the package boundary: architecture, API snapshot, pack-and-consume, size budgets. They read
+        // dist/, so they run after `npm run build` (as `npm test` does).
+        extends: true,
+        test: {
+          name: 'boundary',
+          environment: 'node',
+          include: ['test/boundary/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        // Type tests: `*.test-d.ts` files are type-checked by tsc, never run. A case fails when its file has a type
+        // error inside it (an unmet `expectTypeOf`, an unused `@ts-expect-error`).
+        extends: true,
+        test: {
+          name: 'types',
+          include: [],
+          typecheck: { enabled: true, only: true, include: ['test/types/**/*.test-d.ts'], tsconfig: 'tsconfig.json' },
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'e2e',

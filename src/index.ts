@@ -1,11 +1,10 @@
-import { createKernel, type FullHackleClient, type HackleConfig, type Plugin } from './kernel'
-import { preset } from './preset'
-import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID, createCookieStore } from './kernel/storage'
-import { uuid } from './kernel/util/uuid'
+import { createKernel, type ClientOf, type HackleConfig, type Plugin, type PluginList } from './kernel'
+import { preset, type PresetOptions, type PresetPlugins } from './preset'
+import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID, createCookieStore, uuid } from './internal'
 
 export * from './kernel'
-export { preset } from './preset'
-export { HackleSessionPersistConditions } from './plugins/sessions'
+export { preset, type PresetOptions, type PresetPlugins } from './preset'
+export { HackleSessionPersistConditions, type HackleSessionPolicy } from './plugins/sessions'
 export {
   PropertyOperationsBuilder,
   PropertyOperations,
@@ -14,36 +13,57 @@ export {
   HackleSubscriptionStatus,
 } from './plugins/identity'
 
-export interface InstanceConfig extends HackleConfig {
-  /** Extra plugins after the preset, or a function that edits the preset's list. */
-  plugins?: Plugin[] | ((defaults: Plugin[]) => Plugin[])
+/**
+ * `createInstance`'s options: the kernel's, the reference's names for the preset's plugin options, and the
+ * reference's options of capabilities hackle-kit does not have yet (accepted and without effect; see the README).
+ */
+export interface InstanceConfig extends HackleConfig, PresetOptions {
+  /** Page views (`$page_view`) on page start: not built yet. */
+  automaticPageTracking?: boolean
+  /** @deprecated use `automaticPageTracking` (not built yet). */
+  auto_track_page_view?: boolean
+  /** Route changes start pages: not built yet. */
+  automaticRouteTracking?: boolean
+  /** The reference's DevTool manager: not built yet. */
+  devTool?: { userExplorer(explorer: unknown): void; close?(): void }
+  /** Open the DevTool after start-up: not built yet. */
+  autoOpenDevTool?: boolean
+  /** SDK metrics: only with the `monitoring` plugin (`false` turns it off there). */
+  enableMonitoring?: boolean
 }
 
-const instances = new Map<string, FullHackleClient>()
+/** The client of the full preset (`createInstance`): the reference SDK's names, arguments and return shapes. */
+export type FullHackleClient = ClientOf<PresetPlugins>
+
+const instances = new Map<string, unknown>()
 
 /**
  * The full SDK: the kernel with every built-in plugin. Like the reference, a page gets one client per SDK key:
- * calling again with the same key returns the running client (until it is closed).
+ * calling again with the same key returns the running client (until it is closed). `plugins` adds plugins after
+ * the preset's, or is a function that edits the preset's list; the client's type has the methods of the plugins it
+ * ends up with.
  */
-export function createInstance(sdkKey: string, config: InstanceConfig = {}): FullHackleClient {
+export function createInstance<const E extends PluginList = []>(
+  sdkKey: string,
+  config?: InstanceConfig & { plugins?: E },
+): ClientOf<[...PresetPlugins, ...E]>
+export function createInstance<const P extends PluginList>(
+  sdkKey: string,
+  config: InstanceConfig & { plugins: (defaults: PresetPlugins) => P },
+): ClientOf<P>
+export function createInstance(sdkKey: string, config: InstanceConfig & { plugins?: unknown } = {}): unknown {
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   const running = instances.get(key)
   if (running) return running
-  const given = config?.plugins
-  const defaults = preset()
-  const plugins = typeof given === 'function' ? given(defaults) : [...defaults, ...(Array.isArray(given) ? given : [])]
-  // The preset always includes every plugin, so every plugin method is present.
-  const client = createKernel(key, { ...config, plugins }) as FullHackleClient
-  const close = client.close
-  const registered: FullHackleClient = {
-    ...client,
-    close() {
-      instances.delete(key)
-      close()
-    },
-  }
-  instances.set(key, registered)
-  return registered
+  const options = config !== null && typeof config === 'object' ? config : {}
+  const given = options.plugins
+  const defaults = preset(options)
+  const chosen = typeof given === 'function' ? (given as (defaults: PresetPlugins) => PluginList)(defaults) : [...defaults, ...(Array.isArray(given) ? given : [])]
+  // Forgets the client when it closes, so the key can be used again.
+  const registry: Plugin = { name: 'instance-registry', apply: () => () => void instances.delete(key) }
+  const client = createKernel(key, { ...options, plugins: [...(Array.isArray(chosen) ? chosen : defaults), registry] })
+  instances.set(key, client)
+  return client
 }
 
 const legacyCookies = () => createCookieStore({ days: 3650 }, () => undefined)

@@ -2,7 +2,7 @@ import type { Workspace } from './evaluation'
 import { trackEvent } from './events/factory'
 import { describeError, type Logger } from './logger'
 import { isObject } from './util/object'
-import type { Decisions } from './decisions'
+import type { Decisions, EventSink } from './decisions'
 import type { KernelHooks } from './hooks'
 import type { UserManager } from './identity/user-manager'
 import type { HackleClient, HackleEvent, HackleRemoteConfig } from './client-types'
@@ -17,24 +17,26 @@ interface ClientParts {
   emitTrack: ReturnType<typeof createTracker>
   /** Settles with whether a workspace is available once the initial load is over. */
   initialization: Promise<boolean>
+  subscribe(listener: () => void): () => void
+  version(): number
   close(): void
 }
 
 const DEFAULT_TIMEOUT = 3000
 
 /**
- * Validates a track event (browser-behaviour §6.1, with the reference's warnings) and hands it to
- * `eventCreated` for the given user and time.
+ * Validates a track event (with the reference's warnings: a falsy event, a non-object, a key that is missing or not
+ * a string are dropped) and hands it to the event stream for the given user and time.
  */
-export function createTracker(hooks: KernelHooks, logger: Logger, workspace: () => Workspace | undefined) {
+export function createTracker(sink: EventSink, logger: Logger, workspace: () => Workspace | undefined) {
   return (input: unknown, user: EvaluationUser, timestamp: number): void => {
     if (!input) return logger.warn('event must not be null.')
     if (typeof input !== 'object') return logger.warn('Event must be event type.')
     const { key, value, properties } = input as HackleEvent
     if (!key || typeof key !== 'string') return logger.warn('Event key must be not null. or event key must be string type.')
-    if (hooks.eventCreated.taps.length === 0) return
+    if (!sink.listening()) return
     const eventTypeId = workspace()?.eventTypes.get(key)?.id ?? 0
-    hooks.eventCreated.call(trackEvent(key, eventTypeId, (value || 0) as number, (properties ?? {}) as Properties, user, timestamp))
+    sink.emit(trackEvent(key, eventTypeId, (value || 0) as number, (properties ?? {}) as Properties, user, timestamp))
   }
 }
 
@@ -43,7 +45,7 @@ export function createClient(parts: ClientParts): HackleClient {
   const { hooks, logger, users, decisions, workspace, emitTrack } = parts
 
   /**
-   * A user argument updates the current user first, exactly as in the reference (browser-behaviour §2.3). A value
+   * A user argument updates the current user first, exactly as in the reference. A value
    * that is neither a string nor a user object is ignored with a warning (a deliberate difference: the reference
    * resets the current user to the anonymous one for a number, and throws for `null`).
    */
@@ -52,15 +54,6 @@ export function createClient(parts: ClientParts): HackleClient {
     else if (isObject(user)) users.update(user)
     else if (user !== undefined && user !== null) logger.warn(`Invalid user argument ignored: ${String(user)}`)
     return hooks.resolveUser.call(users.evaluationUser())
-  }
-
-  function track(event: HackleEvent | string, user?: User | string): void {
-    try {
-      const input: unknown = typeof event === 'string' ? { key: event } : event
-      emitTrack(input, resolveUser(user), Date.now())
-    } catch (error) {
-      logger.error(`Unexpected exception while tracking event: ${describeError(error)}`)
-    }
   }
 
   function remoteConfig(user?: User | string): HackleRemoteConfig {
@@ -75,14 +68,12 @@ export function createClient(parts: ClientParts): HackleClient {
   async function onInitialized(options?: { timeout?: number }): Promise<{ success: boolean }> {
     const timeout = typeof options?.timeout === 'number' ? options.timeout : DEFAULT_TIMEOUT
     let timer: ReturnType<typeof setTimeout> | undefined
-    const expired = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeout)))
-    const outcome = await Promise.race([parts.initialization, expired])
+    // the initialization settles with a boolean, the timer with undefined
+    const expired = new Promise<undefined>((resolve) => (timer = setTimeout(() => resolve(undefined), timeout)))
+    const success = await Promise.race([parts.initialization, expired])
     clearTimeout(timer)
-    if (outcome === 'timeout') {
-      logger.error(`Failed to onInitialized: Error: timeout (${timeout}ms)`)
-      return { success: false }
-    }
-    return { success: outcome }
+    if (success === undefined) logger.error(`Failed to onInitialized: Error: timeout (${timeout}ms)`)
+    return { success: !!success }
   }
 
   return {
@@ -95,7 +86,13 @@ export function createClient(parts: ClientParts): HackleClient {
       if (!experimentKey) return void logger.error('experimentKey must not be empty')
       return workspace()?.experiments.get(experimentKey)
     },
-    track: (event, user) => track(event, user),
+    track(event, user) {
+      try {
+        emitTrack(typeof event === 'string' ? { key: event } : event, resolveUser(user), Date.now())
+      } catch (error) {
+        logger.error(`Unexpected exception while tracking event: ${describeError(error)}`)
+      }
+    },
     getUser: () => ({ ...users.current() }),
     onInitialized,
     onReady(block, timeout) {
@@ -107,6 +104,8 @@ export function createClient(parts: ClientParts): HackleClient {
         }
       })
     },
+    subscribe: parts.subscribe,
+    version: parts.version,
     close: parts.close,
   }
 }

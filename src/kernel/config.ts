@@ -1,28 +1,39 @@
 import type { User } from './types'
 import { isObject } from './util/object'
 
-export const DEFAULT_URLS = {
-  sdkUrl: 'https://sdk-api.hackle.io',
-  eventUrl: 'https://event-api.hackle.io',
-  monitoringUrl: 'https://monitoring.hackle.io',
-  cdnUrl: 'https://static.hackle.io',
-} as const
+/** The base URLs' defaults: `https://<host>.hackle.io`. */
+const DEFAULT_HOSTS = { sdkUrl: 'sdk-api', eventUrl: 'event-api', monitoringUrl: 'monitoring', cdnUrl: 'static' }
 
-/** Options of `createInstance(sdkKey, config)` (browser-behaviour §1.1) plus hackle-kit's own. */
+/**
+ * The kernel's options (`createKernel(sdkKey, config)`). Plugins take their own options in their factories
+ * (`sync({ pollingIntervalMillis })`); `createInstance` accepts the reference's flat names for those too.
+ */
 export interface HackleConfig {
+  /** The initial user; takes precedence over the user stored in cookies. */
   user?: User
+  /** Debug logs. */
   debug?: boolean
+  /** No logs at all (wins over `debug`). */
   log_disabled?: boolean
   /** A workspace config the page already has (server-rendered): decisions work synchronously, no config request. */
   workspaceConfig?: unknown
+  /** Base URL of the config, cohort and user-target API. */
   sdkUrl?: string
+  /** Base URL of the event API. */
   eventUrl?: string
+  /** Base URL of the SDK metrics API (monitoring plugin). */
   monitoringUrl?: string
+  /** Base URL of hosted assets (the in-app message renderer). */
   cdnUrl?: string
+  /** `SameSite` of the SDK's cookies: `Lax` (default), `Strict` or `None`. */
   sameSiteCookie?: string
+  /** Mark the SDK's cookies `Secure`. */
   secureCookie?: boolean
-  /** Plugin options live here too: the kernel keeps unknown keys for them. */
-  [option: string]: unknown
+  /**
+   * How long an identical exposure or remote-config event is suppressed, 1000..3600000 ms (default 60000); `-1`
+   * turns suppression off.
+   */
+  exposureEventDedupIntervalMillis?: number
 }
 
 export interface ResolvedConfig {
@@ -36,28 +47,27 @@ export interface ResolvedConfig {
   readonly cdnUrl: string
   readonly sameSiteCookie: string
   readonly secureCookie: boolean
-  /** Every option as given, for plugins that read their own. */
-  readonly raw: Readonly<Record<string, unknown>>
+  /** The dedup interval as given (the kernel validates it when the event stream starts). */
+  readonly exposureEventDedupIntervalMillis: unknown
 }
 
 /** Resolves options over the defaults; invalid values fall back, nothing throws. */
 export function resolveConfig(input: unknown): ResolvedConfig {
   const raw = isObject(input) ? input : {}
-  // Base URLs without trailing slashes; anything but a non-empty string means the default.
-  const urls = {} as Record<keyof typeof DEFAULT_URLS, string>
-  for (const key in DEFAULT_URLS) {
+  const urls: Record<string, string> = {}
+  // a base URL without trailing slashes; anything but a non-empty string means the default
+  for (const [key, host] of Object.entries(DEFAULT_HOSTS)) {
     const value = raw[key]
-    urls[key as keyof typeof DEFAULT_URLS] =
-      typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : DEFAULT_URLS[key as keyof typeof DEFAULT_URLS]
+    urls[key] = typeof value === 'string' && value !== '' ? value.replace(/\/+$/, '') : `https://${host}.hackle.io`
   }
   return {
     user: isObject(raw.user) ? (raw.user as User) : undefined,
     debug: raw.debug === true,
     logDisabled: raw.log_disabled === true,
     workspaceConfig: raw.workspaceConfig ?? undefined,
-    ...urls,
+    ...(urls as Pick<ResolvedConfig, keyof typeof DEFAULT_HOSTS>),
     sameSiteCookie: typeof raw.sameSiteCookie === 'string' ? raw.sameSiteCookie : 'Lax',
     secureCookie: raw.secureCookie === true,
-    raw,
+    exposureEventDedupIntervalMillis: raw.exposureEventDedupIntervalMillis,
   }
 }

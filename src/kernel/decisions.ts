@@ -1,28 +1,47 @@
-import { evaluateExperiment, evaluateRemoteConfig, type EvaluationOptions, type Workspace } from './evaluation'
+import { evaluateExperiment, evaluateRemoteConfig, requiredValueType, type EvaluationOptions, type Workspace } from './evaluation'
 import { Decision, FeatureFlagDecision, parameterConfig, type RemoteConfigDetail } from './decision'
 import { experimentEvents, remoteConfigEvents } from './events/factory'
 import { describeError, type Logger } from './logger'
 import type { SdkEvent } from './events/model'
 import type { KernelHooks } from './hooks'
 import type { EvaluationUser } from './types'
+import type { DecisionInfo } from './contract'
 
 const INVALID_INPUT = 'INVALID_INPUT'
 const SDK_NOT_READY = 'SDK_NOT_READY'
 const EXCEPTION = 'EXCEPTION'
+const OVERRIDDEN = 'OVERRIDDEN'
+
+/** An override is used only where the evaluation would accept the value: the same type as the default (any for null). */
+function fitsDefault(value: unknown, defaultValue: unknown): boolean {
+  const type = requiredValueType(defaultValue)
+  return type === 'NULL' || (type !== 'UNKNOWN' && typeof value === typeof defaultValue)
+}
+
+/** Where decisions hand their events: `listening()` says whether building them is worth it at all. */
+export interface EventSink {
+  listening(): boolean
+  emit(event: SdkEvent): void
+}
 
 /**
- * The three decisions behind the public API (evaluation.md §1): input checks with the reference's logs and
- * reasons, evaluation, the decision object and the events it produces. Never throws: an exception is logged and
- * answered with the default and `EXCEPTION`.
+ * The three decisions behind the public API: input checks with the reference's logs and reasons, evaluation, the
+ * decision object and the events it produces, and `hooks.decided` for each. Never throws: an exception is logged
+ * and answered with the default and `EXCEPTION`.
  */
-export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: () => Workspace | undefined) {
+export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: () => Workspace | undefined, sink: EventSink) {
   const options: EvaluationOptions = {
     manualOverride: (experiment) => (hooks.overrideVariation.taps.length ? hooks.overrideVariation.call(experiment) ?? undefined : undefined),
   }
 
   // Events are only built when something listens: the kernel alone decides without allocating them.
   const emit = (build: () => SdkEvent[]) => {
-    if (hooks.eventCreated.taps.length) for (const event of build()) hooks.eventCreated.call(event)
+    if (sink.listening()) for (const event of build()) sink.emit(event)
+  }
+  /** Tells `hooks.decided` and returns the answer. */
+  const told = <A>(answer: A, info: () => DecisionInfo): A => {
+    if (hooks.decided.taps.length) hooks.decided.call(info())
+    return answer
   }
 
   /** The workspace item to evaluate, or the reason there is none (logged as the reference does). */
@@ -49,10 +68,11 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
   }
 
   function experiment(key: number, user: () => EvaluationUser, defaultVariation: string, isFlag: boolean) {
+    let evaluationUser: EvaluationUser | undefined
     const answer = (reason: string) => (isFlag ? new FeatureFlagDecision(false, reason) : new Decision(defaultVariation, reason))
-    return guard(
+    const decision = guard(
       () => {
-        const evaluationUser = user()
+        const decidedFor = (evaluationUser = user())
         if (!key) {
           logger.error(`${isFlag ? 'featureKey' : 'experimentKey'} must not be empty`)
           return answer(INVALID_INPUT)
@@ -62,8 +82,8 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
           : find((ws) => ws.experiments.get(key), 'Experiment does not exist.', 'EXPERIMENT_NOT_FOUND')
         if (typeof found === 'string') return answer(found)
         const [ws, target] = found
-        const evaluation = evaluateExperiment(ws, target, evaluationUser, defaultVariation, options)
-        emit(() => experimentEvents(evaluation, evaluationUser, Date.now()))
+        const evaluation = evaluateExperiment(ws, target, decidedFor, defaultVariation, options)
+        emit(() => experimentEvents(evaluation, decidedFor, Date.now()))
         const config = parameterConfig(evaluation.config)
         return isFlag
           ? new FeatureFlagDecision(evaluation.variationKey !== 'A', evaluation.reason, config, target)
@@ -75,6 +95,12 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
           ? `Unexpected exception while deciding feature flag[${key}]. Returning default value[false]`
           : `Unexpected exception while deciding variation for experiment[${key}]. Returning default variation[${defaultVariation}]`,
     )
+    return told(decision, (): DecisionInfo => {
+      const common = { key, reason: decision.reason, user: evaluationUser }
+      return decision instanceof FeatureFlagDecision
+        ? { kind: 'feature-flag', isOn: decision.isOn, ...common }
+        : { kind: 'ab-test', variation: (decision as Decision).variation, ...common }
+    })
   }
 
   return {
@@ -82,10 +108,11 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
       experiment(key, user, defaultVariation, false) as Decision,
     featureFlagDetail: (key: number, user: () => EvaluationUser) => experiment(key, user, 'A', true) as FeatureFlagDecision,
     remoteConfig<T>(key: string, user: () => EvaluationUser, defaultValue: T): RemoteConfigDetail<T> {
+      let evaluationUser: EvaluationUser | undefined
       const answer = (reason: string) => ({ value: defaultValue, reason })
-      return guard(
+      const detail = guard(
         () => {
-          const evaluationUser = user()
+          const decidedFor = (evaluationUser = user())
           if (key === null || key === undefined) return answer(INVALID_INPUT)
           const found = find(
             (ws) => ws.remoteConfigParameters.get(key),
@@ -94,13 +121,16 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
           )
           if (typeof found === 'string') return answer(found)
           const [ws, parameter] = found
-          const evaluation = evaluateRemoteConfig(ws, parameter, evaluationUser, defaultValue, options)
-          emit(() => remoteConfigEvents(parameter, evaluation, evaluationUser, Date.now()))
+          const forced = hooks.overrideRemoteConfig.taps.length ? hooks.overrideRemoteConfig.call(parameter) : undefined
+          if (forced !== undefined && fitsDefault(forced, defaultValue)) return { value: forced as T, reason: OVERRIDDEN }
+          const evaluation = evaluateRemoteConfig(ws, parameter, decidedFor, defaultValue, options)
+          emit(() => remoteConfigEvents(parameter, evaluation, decidedFor, Date.now()))
           return { value: evaluation.value as T, reason: evaluation.reason }
         },
         () => answer(EXCEPTION),
         () => `Unexpected exception while deciding remote config parameter[${key}]. Returning default value.`,
       )
+      return told(detail, (): DecisionInfo => ({ kind: 'remote-config', key, value: detail.value, reason: detail.reason, user: evaluationUser }))
     },
   }
 }

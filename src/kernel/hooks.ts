@@ -1,8 +1,9 @@
 import { SyncBailHook, SyncHook, SyncWaterfallHook } from './tapable'
-import type { Experiment, Workspace } from './evaluation'
+import type { Workspace } from './evaluation'
 import type { SdkEvent } from './events/model'
 import type { EvaluationUser } from './types'
 import type { HackleUser } from './identity/user'
+import type { DecisionInfo, ExperimentInfo, PageSnapshot, HttpRequest, HttpResponse, Navigation, RemoteConfigInfo } from './contract'
 
 /** A tap threw or rejected; the kernel isolated it so the host page never sees it. */
 export interface PluginError {
@@ -14,16 +15,22 @@ export interface PluginError {
 /** Why buffered work should be written out now. All but `manual` mean the page may be going away. */
 export type FlushReason = 'pagehide' | 'close' | 'redirect' | 'manual'
 
-/** A user call changed the current user. Taps may delay the caller's promise with `waitFor`. */
-export interface UserUpdate {
-  readonly previous: HackleUser
-  readonly current: HackleUser
-  waitFor(work: Promise<unknown>): void
-}
+/** A value a remote-config override may answer with. */
+export type RemoteConfigValue = string | number | boolean
 
 /**
- * Creates the kernel's hooks: the whole extension API. Naming: an imperative verb may change or decide,
- * a past participle is a read-only notification.
+ * Creates the kernel's hooks: the whole extension API. Naming: an imperative verb (`resolveUser`, `filterEvent`)
+ * may change or decide something; a past participle (`eventAccepted`) is a notification whose taps only observe.
+ *
+ * Every event the kernel creates (a decision's exposures, remote-config events, tracks) goes through the stream in
+ * this order, with or without the events plugin:
+ *
+ * 1. `filterEvent`: a tap returning `false` drops the event here (consent, sampling, internal traffic, bots);
+ * 2. `eventCreated`: every event that passed the filter (the sessions plugin starts or extends sessions here);
+ * 3. duplicate suppression of exposure and remote-config events (`exposureEventDedupIntervalMillis`);
+ * 4. `enrichEvent`: a waterfall that may return a changed copy (the sessions plugin adds `$sessionId`);
+ * 5. `deliverEvent`: the events plugin queues the event and answers `true`; `false` or no tap: not sent;
+ * 6. `eventAccepted(event, delivered)`: every event that passed suppression, with whether it will be sent.
  */
 export function createHooks() {
   return Object.freeze({
@@ -31,33 +38,77 @@ export function createHooks() {
      * Fill the user that a decision or event is made for: hackle properties, campaign properties, cohorts.
      * The object is freshly built for this call and the tap may mutate it; return a replacement or nothing.
      */
-    resolveUser: new SyncWaterfallHook<[EvaluationUser]>(),
-    /** Force a variation id for an experiment or flag (DevTool). The first tap returning a number wins. */
-    overrideVariation: new SyncBailHook<[Experiment], number | void>(),
-    /** A workspace became active (cache, `workspaceConfig` option, fetch or poll). */
-    workspaceLoaded: new SyncHook<[Workspace]>(),
-    /** The current user became a different user (userId or deviceId changed). */
-    userChanged: new SyncHook<[HackleUser, HackleUser, number]>(),
+    resolveUser: new SyncWaterfallHook<[user: EvaluationUser]>(),
+    /** Force a variation id for an experiment or flag (DevTool overrides). The first tap returning a number wins. */
+    overrideVariation: new SyncBailHook<[experiment: ExperimentInfo], number | void>(),
     /**
-     * A user call updated the current user (same user or not). Follow-up syncs (cohorts, user targets) go here,
-     * registered with `update.waitFor` so the caller's promise settles after them.
+     * Force a remote-config value (DevTool overrides). The first tap returning a value wins; the answer's reason is
+     * `OVERRIDDEN` and no event is made. A value whose type differs from the page's default is not used.
      */
-    userUpdated: new SyncHook<[UserUpdate]>(),
-    /** An exposure, remote-config or track event was created. Read-only: queueing and sending tap here. */
-    eventCreated: new SyncHook<[SdkEvent]>(),
+    overrideRemoteConfig: new SyncBailHook<[parameter: RemoteConfigInfo], RemoteConfigValue | void>(),
+    /** Every decision of the public API, also those that make no event (not ready, not found, invalid, overridden). */
+    decided: new SyncHook<[decision: DecisionInfo]>(),
+
+    /**
+     * Load the workspace config now. The first tap that returns a promise handles the load; the promise resolves
+     * with the config, or `undefined` when it is unchanged or could not be had. The sync plugin calls it (start,
+     * polling, `client.fetch()`) and answers last, at `Stage.FALLBACK`, with its HTTP loader; a web-view bridge
+     * answers before it from the host app.
+     */
+    loadWorkspace: new SyncBailHook<[], Promise<unknown> | void>(),
+    /**
+     * A workspace became active (`workspaceConfig` option, cache, fetch or poll), with the config it was parsed from
+     * (plugins parse their own sections of it). A tap added while a workspace is active hears it once: after its
+     * plugin's `apply` during start-up, at once later.
+     */
+    workspaceLoaded: new SyncHook<[workspace: Workspace, config: Readonly<Record<string, unknown>>]>(),
+
+    /** The current user became a different user (userId or deviceId changed). */
+    userChanged: new SyncHook<[previous: HackleUser, current: HackleUser, timestamp: number]>(),
+
+    /** Step 1 of the event stream: a tap returning `false` drops the event. */
+    filterEvent: new SyncBailHook<[event: SdkEvent], boolean | void>(),
+    /** Step 2: an event passed the filter (before duplicate suppression). */
+    eventCreated: new SyncHook<[event: SdkEvent]>(),
+    /** Step 4: return a changed copy of the event (never mutate it) or nothing to keep it. */
+    enrichEvent: new SyncWaterfallHook<[event: SdkEvent]>(),
+    /** Step 5: take the event for sending; answer `true` when it will be sent, `false` when it will not (opt-out). */
+    deliverEvent: new SyncBailHook<[event: SdkEvent], boolean | void>(),
+    /** Step 6: an event passed duplicate suppression; `delivered` says whether it will be sent. */
+    eventAccepted: new SyncHook<[event: SdkEvent, delivered: boolean]>(),
     /** Write out buffered work now: synchronously (beacon) when the page may be going away, else in the background. */
-    flush: new SyncHook<[FlushReason]>(),
+    flush: new SyncHook<[reason: FlushReason]>(),
+
+    /**
+     * Send an HTTP request (workspace config, cohorts, user targets, events, metrics). The first tap that returns a
+     * promise handles it; with none, the built-in `fetch` / `XMLHttpRequest` transport sends it.
+     */
+    sendRequest: new SyncBailHook<[request: HttpRequest], Promise<HttpResponse> | void>(),
+    /**
+     * Hand events to the browser as the page goes away (`navigator.sendBeacon`): the first tap returning a boolean
+     * answers whether they were accepted; with none, the built-in beacon sends the form.
+     */
+    sendBeacon: new SyncBailHook<[url: string, data: string], boolean | void>(),
+
+    /** The current page changed (`kernel.pages.set`): a route change or `setCurrentPage`. */
+    pageChanged: new SyncHook<[page: PageSnapshot, previous: PageSnapshot | undefined]>(),
+    /**
+     * The page is about to navigate away on the SDK's behalf (a split-URL redirect). Taps flush what they buffer and
+     * may delay the navigation with `navigation.waitFor(promise)`, up to the navigation's time limit.
+     */
+    prepareNavigation: new SyncHook<[navigation: Navigation]>(),
+
     /**
      * Every plugin has applied: the end of `createKernel`, before the page can call the client. Start-up work that
-     * needs the other plugins' taps runs here (the reference does it at the end of `createInstance`).
+     * needs the other plugins' taps runs here.
      */
     applied: new SyncHook<[]>(),
-    /** The initial workspace load settled (successfully or not). */
-    initialized: new SyncHook<[boolean]>(),
+    /** The initial workspace load settled; whether a workspace is available. */
+    initialized: new SyncHook<[ready: boolean]>(),
     /** A tap threw or rejected; the kernel isolated it. */
-    pluginError: new SyncHook<[PluginError]>(),
-    /** The client is being closed; release listeners and timers. */
-    destroy: new SyncHook<[]>(),
+    pluginFailed: new SyncHook<[failure: PluginError]>(),
+    /** The client is closing: release listeners and timers. */
+    closed: new SyncHook<[]>(),
   })
 }
 

@@ -1,24 +1,42 @@
-export { createKernel, type KernelConfig, type PluginList } from './kernel'
-export { definePlugin, type Kernel, type Plugin } from './plugin'
-export type { KernelHooks, PluginError, FlushReason } from './hooks'
+/**
+ * `hackle-kit/kernel`: the stable API for building a client and writing plugins. Everything exported here keeps its
+ * shape across minor versions; helpers that only the built-in plugins use are internal and not exported.
+ */
+export { createKernel, type KernelConfig } from './kernel'
+export {
+  definePlugin,
+  type Kernel,
+  type KernelUsers,
+  type KernelWorkspaces,
+  type KernelPages,
+  type Plugin,
+  type PluginDefinition,
+  type PluginList,
+  type ClientOf,
+  type MethodsOf,
+} from './plugin'
+export type { KernelHooks, PluginError, FlushReason, RemoteConfigValue } from './hooks'
+export { Stage } from './stages'
 export * from './tapable'
-export type { HackleConfig, ResolvedConfig } from './config'
-export type { HackleClient, FullHackleClient, KernelMethods, PluginMethods, HackleEvent, HackleRemoteConfig } from './client-types'
-export { Decision, FeatureFlagDecision, ParameterConfig, type HackleExperiment, type RemoteConfigDetail } from './decision'
-export { sanitizeProperties, sanitizePropertyValue } from './events/sanitize'
-export { isolateHook } from './isolate'
 export { definePluginHooks } from './plugin-hooks'
-export { watchPageLifecycle, isSafariBrowserName, type PageLifecycleListener } from './lifecycle'
-export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isSameUser, type HackleUser } from './identity/user'
+export { prepareNavigation } from './navigation'
+export type { HackleConfig, ResolvedConfig } from './config'
+export type { HackleClient, KernelMethods, HackleEvent, HackleRemoteConfig } from './client-types'
+export { Decision, FeatureFlagDecision, ParameterConfig, type HackleExperiment, type RemoteConfigDetail } from './decision'
+export type {
+  DecisionInfo,
+  ExperimentInfo,
+  RemoteConfigInfo,
+  PageSnapshot,
+  Navigation,
+  HttpRequest,
+  HttpResponse,
+} from './contract'
+export type { HackleUser } from './identity/user'
 export type { UserChange } from './identity/user-manager'
-export type { UserUpdate } from './hooks'
 export { DecisionReason } from './evaluation'
-export type { Workspace, Experiment, Variation, RemoteConfigParameter, EvaluationUser as EvaluatedUser } from './evaluation'
-export type { SdkEvent, ExposureEvent, TrackEvent, RemoteConfigEvent } from './events/model'
-export { toWireEvent, toWireBatch, type WireBatch, type WireEvent } from './events/wire'
-export { sdkHeaders, send, sendBeaconForm, WIRE_SDK_NAME, WIRE_SDK_VERSION, type HttpRequest, type HttpResponse } from './transport'
-export { describeError, type Logger } from './logger'
-export { uuid } from './util/uuid'
-export { createLocalStore, createMemoryStore, registrableDomain, type Storage, type KeyValueStore } from './storage'
-export * from './storage/keys'
+export type { Workspace, Experiment, Variation, RemoteConfigParameter } from './evaluation'
+export type { SdkEvent, ExposureEvent, TrackEvent, RemoteConfigEvent, TargetingRootType } from './events/model'
+export type { Logger } from './logger'
+export type { Storage, KeyValueStore } from './storage'
 export type { User, Properties, Identifiers, EvaluationUser, TargetEvent } from './types'

@@ -1,36 +1,51 @@
-import type { AnyHook, SyncHook } from './tapable'
+import type { AnyHook, Tap } from './tapable'
 import type { PluginError } from './hooks'
 import { describeError, type Logger } from './logger'
 
-/** Reports a plugin's failure: an error in the log, and the `pluginError` hook (unless that hook is what failed). */
-export const pluginErrorReporter =
-  (logger: Logger, hooks: { readonly pluginError: SyncHook<[PluginError]> }) =>
-  (failure: PluginError): void => {
-    logger.error(`Plugin [${failure.plugin}] failed in hook [${failure.hook}]: ${describeError(failure.error)}`)
-    if (failure.hook !== 'pluginError') hooks.pluginError.call(failure)
-  }
+/** What one client's isolated hooks share: where failures go, and who records the taps a plugin adds. */
+export interface HookHost {
+  readonly logger: Logger
+  /** The kernel's `pluginFailed` hook (absent while the kernel's own hooks are being set up). */
+  failed?: { call(failure: PluginError): void }
+  /** While a plugin applies: receives every tap it adds, to undo them if `apply` throws. */
+  recording?: Array<[AnyHook, Tap]>
+}
+
+/** Reports a plugin's failure: an error in the log, and `hooks.pluginFailed` (unless that hook is what failed). */
+export function reportFailure(host: HookHost, failure: PluginError): void {
+  host.logger.error(`Plugin [${failure.plugin}] failed in hook [${failure.hook}]: ${describeError(failure.error)}`)
+  if (failure.hook !== 'pluginFailed') host.failed?.call(failure)
+}
 
 /**
- * Wraps every tap of a hook so that a throwing (or rejecting) plugin is reported instead of reaching the caller,
- * ultimately the host page. A failed waterfall tap leaves the value unchanged; a failed bail tap lets the next
- * tap answer.
+ * Wraps every tap of these hooks so that a throwing (or rejecting) plugin is reported instead of reaching the caller,
+ * ultimately the host page: a failed waterfall tap leaves the value unchanged, a failed bail tap lets the next tap
+ * answer. Hook names are reported as `prefix + key`.
  */
-export function isolateHook(hook: AnyHook, hookName: string, report: (error: PluginError) => void): void {
-  hook.intercept({
-    register(tap) {
-      const fn = tap.fn
-      const fail = (error: unknown) => void report({ plugin: tap.name, hook: hookName, error })
-      return {
-        ...tap,
-        fn(...args: unknown[]) {
-          try {
-            const result = fn(...args)
-            return result instanceof Promise ? result.catch(fail) : result
-          } catch (error) {
-            fail(error)
-          }
-        },
-      }
-    },
-  })
+export function isolateHooks(hooks: object, prefix: string, host: HookHost): void {
+  for (const [key, hook] of Object.entries(hooks) as Array<[string, AnyHook]>) {
+    const hookName = prefix + key
+    hook.intercept({
+      register(tap) {
+        const fn = tap.fn
+        const fail = (error: unknown) => void reportFailure(host, { plugin: tap.name, hook: hookName, error })
+        const isolated: Tap = {
+          ...tap,
+          fn(...args: unknown[]) {
+            try {
+              const result = fn(...args)
+              return result instanceof Promise ? result.catch(fail) : result
+            } catch (error) {
+              fail(error)
+            }
+          },
+        }
+        host.recording?.push([hook, isolated])
+        return isolated
+      },
+    })
+  }
 }
+
+/** Hosts by the kernel hooks object they belong to, so plugin hooks of a client share its host. */
+export const hookHosts = new WeakMap<object, HookHost>()

@@ -1,31 +1,42 @@
 import { resolveConfig, type HackleConfig } from './config'
-import { createHooks } from './hooks'
-import { isolateHook, pluginErrorReporter } from './isolate'
+import { createHooks, type KernelHooks } from './hooks'
+import { hookHosts, isolateHooks, type HookHost } from './isolate'
 import { createLogger, describeError } from './logger'
-import { dedupePlugins, type Kernel, type Plugin } from './plugin'
+import { dedupePlugins, type ClientOf, type Kernel, type PluginList } from './plugin'
+import { createPluginHost } from './plugin-host'
+import { replayLastCall } from './replay'
+import { createChanges } from './changes'
 import { createCookieStore, type Storage } from './storage'
 import { resolveHackleDeviceId } from './identity/device-id'
+import { isSameUser } from './identity/user'
 import { createUserManager } from './identity/user-manager'
 import { createDecisions } from './decisions'
 import { createClient, createTracker } from './client'
+import { createEventStream } from './events/stream'
 import { parseWorkspace, type Workspace } from './evaluation'
+import type { PageSnapshot } from './contract'
 import type { HackleClient } from './client-types'
 import type { AnyHook } from './tapable'
+import type { Properties } from './types'
 
-export type PluginList = ReadonlyArray<Plugin | false | null | undefined>
-
-export interface KernelConfig extends HackleConfig {
+export interface KernelConfig<P extends PluginList = PluginList> extends HackleConfig {
   /** Plugins to apply, in order; a later plugin with the same name replaces an earlier one. */
-  plugins?: PluginList
+  plugins?: P
 }
 
 const COOKIE_DAYS = 3650
+
+const sameProperties = (a: Properties | undefined, b: Properties | undefined): boolean => {
+  if (a === b) return true
+  const keys = Object.keys(a ?? {})
+  return keys.length === Object.keys(b ?? {}).length && keys.every((key) => a![key] === b![key])
+}
 
 /**
  * Creates a client from the kernel and the given plugins. Nothing here throws: a bad key, bad options or a
  * failing plugin are logged and the client still answers with safe defaults.
  */
-export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleClient {
+export function createKernel<const P extends PluginList = []>(sdkKey: string, input?: KernelConfig<P>): ClientOf<P> {
   const config = resolveConfig(input)
   const logger = createLogger({ debug: config.debug, disabled: config.logDisabled })
   const key = typeof sdkKey === 'string' ? sdkKey : ''
@@ -36,42 +47,74 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
   }
   const hackleDeviceId = resolveHackleDeviceId(storage.cookies)
 
-  const hooks = createHooks()
-  const report = pluginErrorReporter(logger, hooks)
-  for (const [name, hook] of Object.entries(hooks)) isolateHook(hook as AnyHook, name, report)
+  const hooks: KernelHooks = createHooks()
+  const host: HookHost = { logger }
+  isolateHooks(hooks, '', host)
+  host.failed = hooks.pluginFailed
+  hookHosts.set(hooks, host)
+  const changes = createChanges(logger)
+  const { invalidate } = changes
 
-  const users = createUserManager({
+  const userManager = createUserManager({
     sdkKey: key,
     hackleDeviceId,
     cookies: storage.cookies,
     initialUser: config.user,
     onChanged: (previous, current, timestamp) => hooks.userChanged.call(previous, current, timestamp),
+    // A different user, or new properties: answers may change. The same user again (a decision's user argument)
+    // changes nothing, so subscribers are not woken by decisions.
+    onReplaced: (previous, current) =>
+      (!isSameUser(previous, current) || !sameProperties(previous.properties, current.properties)) && invalidate(),
     onInvalidIdentifier: (type, value) => logger.warn(`Invalid user identifier [type=${type}, value=${value}]`),
   })
-
-  let workspace: Workspace | undefined
-  const setWorkspace = (dto: unknown): boolean => {
-    try {
-      workspace = parseWorkspace(dto, logger.debug)
-    } catch (error) {
-      logger.error(`Failed to set workspace: ${describeError(error)}`)
-      return false
-    }
-    hooks.workspaceLoaded.call(workspace)
-    return true
+  const users: Kernel['users'] = {
+    ...userManager,
+    hackleDeviceId,
+    resolve: (user) => hooks.resolveUser.call(userManager.evaluationUser(user)),
   }
 
-  const pending: Promise<unknown>[] = []
-  const plugins = dedupePlugins(input.plugins ?? [])
-  const teardowns: Array<() => void> = []
+  let workspace: Workspace | undefined
+  let workspaceConfig: Readonly<Record<string, unknown>> | undefined
   let closed = false
-  const emitTrack = createTracker(hooks, logger, () => workspace)
-  const client = createClient({
+  const workspaces: Kernel['workspaces'] = {
+    current: () => workspace,
+    config: () => workspaceConfig,
+    set(dto) {
+      if (closed) return false
+      try {
+        workspace = parseWorkspace(dto, logger.debug)
+      } catch (error) {
+        logger.error(`Failed to set workspace: ${describeError(error)}`)
+        return false
+      }
+      workspaceConfig = dto as Record<string, unknown>
+      invalidate()
+      hooks.workspaceLoaded.call(workspace, workspaceConfig)
+      return true
+    },
+  }
+
+  let page: PageSnapshot | undefined
+  const pages: Kernel['pages'] = {
+    current: () => page,
+    set(next) {
+      const previous = page
+      page = next
+      invalidate()
+      hooks.pageChanged.call(next, previous)
+    },
+  }
+
+  const stream = createEventStream(hooks, logger, config.exposureEventDedupIntervalMillis)
+  const emitTrack = createTracker(stream, logger, () => workspace)
+  const pending: Promise<unknown>[] = []
+  let teardowns: Array<() => void> = []
+  const client: HackleClient = createClient({
     hooks,
     emitTrack,
     logger,
-    users,
-    decisions: createDecisions(hooks, logger, () => workspace),
+    users: userManager,
+    decisions: createDecisions(hooks, logger, () => workspace, stream),
     workspace: () => workspace,
     // Settles after the plugins' start-up work (config fetch), with whether a workspace is available.
     initialization: Promise.resolve().then(async () => {
@@ -79,11 +122,13 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
       hooks.initialized.call(workspace !== undefined)
       return workspace !== undefined
     }),
+    subscribe: changes.subscribe,
+    version: changes.version,
     close() {
       if (closed) return
       closed = true
       hooks.flush.call('close')
-      hooks.destroy.call()
+      hooks.closed.call()
       for (const teardown of teardowns.reverse()) {
         try {
           teardown()
@@ -91,10 +136,15 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
           logger.error(`Failed to tear down a plugin: ${describeError(error)}`)
         }
       }
+      changes.clear()
       // Only plugins tap the kernel's hooks: dropping every tap releases them all.
       for (const hook of Object.values(hooks)) (hook as AnyHook).taps.length = 0
     },
   })
+
+  const plugins = createPluginHost(dedupePlugins(input?.plugins ?? []), client, logger, host)
+  // Start-up state reaches plugins that listen late: after their `apply` while applying, at once afterwards.
+  for (const hook of [hooks.workspaceLoaded, hooks.applied, hooks.initialized]) replayLastCall(hook, plugins.replays)
 
   const kernel: Kernel = {
     sdkKey: key,
@@ -103,29 +153,21 @@ export function createKernel(sdkKey: string, input: KernelConfig = {}): HackleCl
     logger,
     storage,
     client,
-    hackleDeviceId,
-    workspace: () => workspace,
-    currentUser: users.current,
-    storedUser: users.stored,
-    track: (event, { user, timestamp = Date.now() } = {}) =>
-      emitTrack(event, hooks.resolveUser.call(users.evaluationUser(user)), timestamp),
-    setWorkspace: (dto) => !closed && setWorkspace(dto),
+    users,
+    workspaces,
+    pages,
+    track: (event, { user, timestamp = Date.now() } = {}) => emitTrack(event, users.resolve(user), timestamp),
     waitFor: (work) => void pending.push(work),
-    extend: (methods) => void Object.assign(client, methods),
-    updateUser: users.update,
-    resetUser: users.reset,
-    setUserProperties: (properties) => void users.setProperties(properties),
+    extend: plugins.extendAs('a plugin'),
+    has: plugins.has,
+    invalidate,
   }
-  if (config.workspaceConfig !== undefined) setWorkspace(config.workspaceConfig)
-  for (const plugin of plugins) {
-    try {
-      const teardown = plugin.apply(kernel)
-      if (typeof teardown === 'function') teardowns.push(teardown)
-    } catch (error) {
-      logger.error(`Failed to apply plugin [${plugin.name}]: ${describeError(error)}`)
-      for (const hook of Object.values(hooks)) (hook as AnyHook).untap(plugin.name)
-    }
+  if (config.workspaceConfig !== undefined) workspaces.set(config.workspaceConfig)
+
+  teardowns = plugins.apply(kernel)
+  if (!workspace && !hooks.loadWorkspace.taps.length) {
+    logger.warn('No workspace source: pass `workspaceConfig` or add sync()')
   }
   hooks.applied.call()
-  return client
+  return client as ClientOf<P>
 }

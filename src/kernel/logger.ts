@@ -7,7 +7,8 @@ export interface Logger {
   error(message: string): void
 }
 
-const LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error']
+/** The levels, from the lowest. */
+const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
 /**
  * Console logger with the reference's message texts, prefixed `[LEVEL] Hackle:`.
@@ -15,9 +16,9 @@ const LEVELS: LogLevel[] = ['debug', 'info', 'warn', 'error']
  */
 export function createLogger(options: { debug?: boolean; disabled?: boolean } = {}): Logger {
   const threshold = options.disabled ? 4 : options.debug ? 0 : 1
-  const at =
-    (level: LogLevel, rank: number) =>
-    (message: string): void => {
+  const logger = {} as Logger
+  LEVELS.forEach((level, rank) => {
+    logger[level] = (message) => {
       if (rank < threshold || typeof console === 'undefined') return
       try {
         console[level](`[${level.toUpperCase()}] Hackle: ${message}`)
@@ -25,7 +26,8 @@ export function createLogger(options: { debug?: boolean; disabled?: boolean } = 
         // A console that throws must not break the page.
       }
     }
-  return Object.fromEntries(LEVELS.map((level, rank) => [level, at(level, rank)])) as unknown as Logger
+  })
+  return logger
 }
 
 /** Text of an unknown thrown value, as the reference prints it (`Error: message`, Error's own toString). */

@@ -4,12 +4,49 @@ import type { Storage } from './storage'
 import type { ResolvedConfig } from './config'
 import type { Workspace } from './evaluation'
 import type { HackleUser } from './identity/user'
-import type { HackleClient, HackleEvent, PluginMethods } from './client-types'
-import type { Properties, User } from './types'
+import type { HackleClient, HackleEvent } from './client-types'
+import type { EvaluationUser, Properties, User } from './types'
 import type { UserChange } from './identity/user-manager'
+import type { PageSnapshot } from './contract'
 
-/** What a plugin receives: the hooks plus read access to the kernel's state. */
-export interface Kernel {
+/** The current user and the ways plugins change it (`kernel.users`). */
+export interface KernelUsers {
+  /** The hackle device id (cookie `_hackle_hid`), fixed for the page's lifetime. */
+  readonly hackleDeviceId: string
+  /**
+   * The user whose ids were in the reference's cookies when the page loaded (before the current user was saved),
+   * undecorated: `{ deviceId, userId }` as the cookies had them; absent when there were none.
+   */
+  readonly stored?: User
+  current(): HackleUser
+  /** A fresh evaluation user for `user` (default: the current user, which is not changed), filled by `resolveUser`. */
+  resolve(user?: User): EvaluationUser
+  /** The reference's user update step: decorate, merge with the same user, replace; `userChanged` when it differs. */
+  update(user: User): UserChange
+  /** Back to the anonymous user of this device. */
+  reset(): UserChange
+  /** Replaces the current user's properties (same user: no `userChanged`). */
+  setProperties(properties: Properties): void
+}
+
+/** The active workspace (`kernel.workspaces`). */
+export interface KernelWorkspaces {
+  current(): Workspace | undefined
+  /** The config the current workspace was parsed from: plugins parse their own sections of it (in-app messages). */
+  config(): Readonly<Record<string, unknown>> | undefined
+  /** Parses a workspace config and makes it active; false (logged) when it is unusable. */
+  set(config: unknown): boolean
+}
+
+/** The page the visitor is on (`kernel.pages`), set by a page tracker; none until one sets it. */
+export interface KernelPages {
+  current(): PageSnapshot | undefined
+  /** Makes `page` current and notifies `hooks.pageChanged`. */
+  set(page: PageSnapshot): void
+}
+
+/** What a plugin receives: the hooks, the kernel's state and the few things only the kernel can do. */
+export interface Kernel<M extends object = any> {
   readonly sdkKey: string
   readonly config: ResolvedConfig
   readonly hooks: KernelHooks
@@ -17,47 +54,67 @@ export interface Kernel {
   readonly storage: Storage
   /** The public client; plugins may call it like a page would. */
   readonly client: HackleClient
-  /** The hackle device id (cookie `_hackle_hid`), fixed for the page's lifetime. */
-  readonly hackleDeviceId: string
-  workspace(): Workspace | undefined
-  currentUser(): HackleUser
-  /**
-   * The user whose ids were in the reference's cookies when the page loaded (before the current user was saved),
-   * undecorated: `{ deviceId, userId }` as the cookies had them.
-   */
-  readonly storedUser?: User
+  readonly users: KernelUsers
+  readonly workspaces: KernelWorkspaces
+  readonly pages: KernelPages
   /**
    * Creates a track event for `user` (default: the current user, which is not changed) at `timestamp`
    * (default: now), with the same validation as `client.track`. Sessions use it for `$session_end` of a past user.
    */
   track(event: HackleEvent, options?: { user?: User; timestamp?: number }): void
-  /** Parses a workspace config and makes it active; false (logged) when it is unusable. */
-  setWorkspace(config: unknown): boolean
   /** Delays `onInitialized` until the promise settles (call during `apply`). */
   waitFor(work: Promise<unknown>): void
-  /** Supplies client methods that the kernel leaves to plugins (e.g. `updateUserProperties`). */
-  extend(methods: Partial<PluginMethods>): void
-  /** The reference's user update step: decorate, merge with the same user, replace (browser-behaviour §2.3). */
-  updateUser(user: User): UserChange
-  /** Back to the anonymous user of this device. */
-  resetUser(): UserChange
-  /** Replaces the current user's properties (same user: no user-change notifications). */
-  setUserProperties(properties: Properties): void
+  /**
+   * Adds methods to the client. A name the kernel or another plugin already has is refused with a warning that
+   * names both plugins (the first one keeps it). Methods added later (after start-up) reach the same client object.
+   */
+  extend(methods: {} extends M ? Record<string, (...args: any[]) => unknown> : M): void
+  /** Whether a plugin of this name is installed in this client. */
+  has(pluginName: string): boolean
+  /** Something that answers depend on changed (overrides, cohorts): bumps `client.version()` and notifies subscribers. */
+  invalidate(): void
 }
 
-export interface Plugin {
+/** What a plugin is made of; `M` types the client methods its `apply` adds with `kernel.extend`. */
+export interface PluginDefinition<M extends object = {}> {
   /** Unique kebab-case id: the tap name for every hook it taps, and the key for de-duplication. */
   readonly name: string
-  /** Taps kernel hooks; runs once per client. May return a teardown that runs when the client closes. */
-  apply(kernel: Kernel): void | (() => void)
+  /** Plugins this one needs: a missing one is reported once, by name, when the client is created. */
+  readonly requires?: readonly string[]
+  /**
+   * Taps kernel hooks; runs once per client. May return a teardown that runs when the client closes. When it
+   * throws, everything it did is undone (its taps, on any hook, and its client methods) and the error is logged.
+   */
+  apply(kernel: Kernel<M>): void | (() => void)
 }
 
-/** Identity helper that gives plugin factories their types. */
-export const definePlugin = <A extends unknown[]>(factory: (...args: A) => Plugin): ((...args: A) => Plugin) => factory
+/**
+ * A plugin: a name and an `apply` that taps the kernel's hooks. `M` is the type of the client methods it adds;
+ * `createKernel` and `createInstance` give the client the methods of the plugins they were given. Any `Plugin<M>`
+ * is a `Plugin`, so plugins with and without methods go in one list.
+ */
+export interface Plugin<M extends object = {}> extends PluginDefinition<any> {
+  /** Type only, never set: the client methods this plugin adds. */
+  readonly clientMethods?: M
+}
+
+/** Gives plugin factories their types: `definePlugin((options) => ({ name, apply(kernel) {…} }))`. */
+export const definePlugin = <A extends unknown[], M extends object = {}>(
+  factory: (...args: A) => PluginDefinition<M>,
+): ((...args: A) => Plugin<M>) => factory as (...args: A) => Plugin<M>
+
+/** The client methods a plugin adds. */
+export type MethodsOf<P> = P extends Plugin<infer M> ? M : never
+type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never
+
+/** The client of a kernel given the plugins `P`: the kernel's methods and those of each plugin. */
+export type ClientOf<P extends PluginList> = HackleClient & Intersect<MethodsOf<NonNullable<P[number]>>>
+
+export type PluginList = ReadonlyArray<Plugin<any> | false | null | undefined>
 
 /** Keeps the last plugin of each name, in the position where that name first appeared. */
-export function dedupePlugins(plugins: ReadonlyArray<Plugin | false | null | undefined>): Plugin[] {
-  const byName = new Map<string, Plugin>()
-  for (const plugin of plugins) if (plugin && typeof plugin.name === 'string') byName.set(plugin.name, plugin)
+export function dedupePlugins(plugins: PluginList): Plugin<any>[] {
+  const byName = new Map<string, Plugin<any>>()
+  for (const plugin of Array.isArray(plugins) ? plugins : []) if (plugin && typeof plugin.name === 'string') byName.set(plugin.name, plugin)
   return [...byName.values()]
 }

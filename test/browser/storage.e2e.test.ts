@@ -61,6 +61,23 @@ describeChromium('browser storage', () => {
     expect(fetches[1].status).toBe(304)
   })
 
+  it('a user plugin listed after sync hears the cached workspace on a load answered 304', async () => {
+    const configPath = `/api/v2/workspaces/${SDK_KEY}/config`
+    await session.page.goto(`${session.server.url}/app.html?key=${SDK_KEY}&user=user_1&listen=1`)
+    const first = await appResult(session.page)
+    expect(first).toMatchObject({ stage: 'done', ...USER_1_EXPECTED })
+    // The first visit has no cache: the plugin hears the fetched workspace.
+    expect((first as { heard?: number[] }).heard).toEqual([1])
+
+    await session.page.reload()
+    const second = await appResult(session.page)
+    expect(second).toMatchObject({ stage: 'done', ...USER_1_EXPECTED })
+    const fetches = session.server.requests.filter((r) => r.path === configPath)
+    expect(fetches.map((r) => r.status)).toEqual([200, 304])
+    // Cached config, then a 304: the plugin still heard the workspace, once.
+    expect((second as { heard?: number[] }).heard).toEqual([1])
+  })
+
   const throwingStorage = {
     'window.localStorage getter throws (storage blocked)': () => {
       Object.defineProperty(window, 'localStorage', {

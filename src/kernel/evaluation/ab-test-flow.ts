@@ -1,14 +1,14 @@
 import { isInContainerGroup, resolveAction } from './actions'
 import { anyTargetMatches } from './conditions'
-import { identifierOf, type EvaluationContext, type ExperimentEvaluation } from './context'
+import { identifierOf, type EvaluationContext } from './context'
 import { type Experiment } from './model'
-import { ofDefault, ofVariation, ofWinner } from './outcome'
+import { winnerOf, type Decided } from './outcome'
 import { resolveOverride } from './overrides'
 
 /** A/B test flow (evaluation.md §4). */
-export function abTestFlow(ctx: EvaluationContext, experiment: Experiment, defaultKey: string): ExperimentEvaluation {
+export function abTestFlow(ctx: EvaluationContext, experiment: Experiment): Decided {
   const overridden = resolveOverride(ctx, experiment)
-  if (overridden) return ofVariation(ctx, experiment, overridden, 'OVERRIDDEN')
+  if (overridden) return ['OVERRIDDEN', overridden]
   const status = experiment.status
   // the first check that fails gives the default variation with its reason; RUNNING / COMPLETED get through
   const reason = !identifierOf(ctx, experiment.identifierType)
@@ -20,10 +20,8 @@ export function abTestFlow(ctx: EvaluationContext, experiment: Experiment, defau
         : status === 'DRAFT'
           ? 'EXPERIMENT_DRAFT'
           : status === 'PAUSED' && 'EXPERIMENT_PAUSED'
-  if (reason) return ofDefault(ctx, experiment, defaultKey, reason)
-  if (status === 'COMPLETED') return ofWinner(ctx, experiment)
+  if (reason) return [reason]
+  if (status === 'COMPLETED') return ['EXPERIMENT_COMPLETED', winnerOf(experiment)]
   const v = resolveAction(ctx, experiment, experiment.defaultRule)
-  return v && !v.dropped
-    ? ofVariation(ctx, experiment, v, 'TRAFFIC_ALLOCATED')
-    : ofDefault(ctx, experiment, defaultKey, v ? 'VARIATION_DROPPED' : 'TRAFFIC_NOT_ALLOCATED')
+  return v && !v.dropped ? ['TRAFFIC_ALLOCATED', v] : [v ? 'VARIATION_DROPPED' : 'TRAFFIC_NOT_ALLOCATED']
 }

@@ -2,7 +2,7 @@ import type { EvaluationUser } from '../types'
 import { createContext, fail, type EvaluationContext, type EvaluationOptions } from './context'
 import { nestedEvaluation } from './experiment'
 import { matchValue } from './match-value'
-import type { Condition, DecisionReasonName, Target, Workspace } from './model'
+import type { Condition, DecisionReasonName, KeyType, Target, Workspace } from './model'
 import { words } from './words'
 
 /** Targets and conditions (evaluation.md §11). */
@@ -70,28 +70,27 @@ function eventCountMatches(ctx: EvaluationContext, c: Condition): boolean {
   return matchValue(c.match, sum)
 }
 
-export function conditionMatches(ctx: EvaluationContext, c: Condition): boolean {
-  switch (c.type) {
-    case 'SEGMENT':
-      return segmentMatches(ctx, c)
-    case 'AB_TEST':
-    case 'FEATURE_FLAG':
-      return experimentMatches(ctx, c)
-    case 'EVENT_PROPERTY': {
-      // only the event-triggered request itself sees the event, not the experiments / parameters it evaluates
-      const top = ctx.stack[ctx.stack.length - 1]
-      const event = top && (top.kind === 'EXPERIMENT' || top.kind === 'REMOTE_CONFIG') ? undefined : ctx.options?.event
-      return event !== undefined && matchValue(c.match, event.properties?.[c.name])
-    }
-    case 'COHORT':
-      return matchValue(c.match, ctx.user.cohorts ?? [])
-    case 'NUMBER_OF_EVENTS_IN_DAYS':
-    case 'NUMBER_OF_EVENTS_WITH_PROPERTY_IN_DAYS':
-      return eventCountMatches(ctx, c)
-    default:
-      return userConditionMatches(ctx, c)
-  }
+/** Only the event-triggered request itself sees the event, not the experiments / parameters it evaluates. */
+function eventPropertyMatches(ctx: EvaluationContext, c: Condition): boolean {
+  const top = ctx.stack[ctx.stack.length - 1]
+  const event = top && (top.kind === 'EXPERIMENT' || top.kind === 'REMOTE_CONFIG') ? undefined : ctx.options?.event
+  return event !== undefined && matchValue(c.match, event.properties?.[c.name])
 }
+
+type ConditionMatcher = (ctx: EvaluationContext, c: Condition) => boolean
+
+/** By key type; the user key types (USER_ID, USER_PROPERTY, HACKLE_PROPERTY) are the default. */
+const MATCHERS: Partial<Record<KeyType, ConditionMatcher>> = {
+  SEGMENT: segmentMatches,
+  AB_TEST: experimentMatches,
+  FEATURE_FLAG: experimentMatches,
+  EVENT_PROPERTY: eventPropertyMatches,
+  COHORT: (ctx, c) => matchValue(c.match, ctx.user.cohorts ?? []),
+  NUMBER_OF_EVENTS_IN_DAYS: eventCountMatches,
+  NUMBER_OF_EVENTS_WITH_PROPERTY_IN_DAYS: eventCountMatches,
+}
+
+export const conditionMatches: ConditionMatcher = (ctx, c) => (MATCHERS[c.type] || userConditionMatches)(ctx, c)
 
 /** Every condition matches (an empty target matches). `matches` is for segments, which evaluate fewer key types. */
 export function targetMatches(ctx: EvaluationContext, target: Target, matches = conditionMatches): boolean {

@@ -3,6 +3,7 @@ import { abTestFlow } from './ab-test-flow'
 import { createContext, enter } from './context'
 import type { EvaluationContext, EvaluationOptions, ExperimentEvaluation } from './context'
 import { flagFlow } from './flag-flow'
+import { outcome } from './outcome'
 import { type Experiment, type Workspace } from './model'
 
 /** Evaluates an experiment inside a context (circular detection included). */
@@ -13,7 +14,8 @@ export function evaluateInContext(
 ): ExperimentEvaluation {
   enter(ctx, experiment.request)
   try {
-    return (experiment.type === 'AB_TEST' ? abTestFlow : flagFlow)(ctx, experiment, defaultVariationKey)
+    const flow = experiment.type === 'AB_TEST' ? abTestFlow : flagFlow
+    return outcome(ctx, experiment, flow(ctx, experiment), defaultVariationKey)
   } finally {
     ctx.stack.pop()
   }

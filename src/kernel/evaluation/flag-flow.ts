@@ -1,28 +1,23 @@
 import { resolveAction } from './actions'
 import { targetMatches } from './conditions'
-import { fail, identifierOf, type EvaluationContext, type ExperimentEvaluation } from './context'
+import { fail, identifierOf, type EvaluationContext } from './context'
 import { type Action, type Experiment } from './model'
-import { ofDefault, ofVariation, ofWinner } from './outcome'
+import { winnerOf, type Decided } from './outcome'
 import { resolveOverride } from './overrides'
 
-const decide = (ctx: EvaluationContext, flag: Experiment, action: Action, reason: string): ExperimentEvaluation =>
-  ofVariation(
-    ctx,
-    flag,
-    resolveAction(ctx, flag, action) || fail(`FeatureFlag must decide the Variation [${flag.id}]`),
-    reason,
-  )
+const decide = (ctx: EvaluationContext, flag: Experiment, action: Action, reason: string): Decided => [
+  reason,
+  resolveAction(ctx, flag, action) || fail(`FeatureFlag must decide the Variation [${flag.id}]`),
+]
 
 /** Feature flag flow (evaluation.md §5). */
-export function flagFlow(ctx: EvaluationContext, flag: Experiment, defaultKey: string): ExperimentEvaluation {
+export function flagFlow(ctx: EvaluationContext, flag: Experiment): Decided {
   const status = flag.status
-  if (status === 'COMPLETED') return ofWinner(ctx, flag)
-  if (status !== 'RUNNING') {
-    return ofDefault(ctx, flag, defaultKey, status === 'DRAFT' ? 'EXPERIMENT_DRAFT' : 'FEATURE_FLAG_INACTIVE')
-  }
+  if (status === 'COMPLETED') return ['EXPERIMENT_COMPLETED', winnerOf(flag)]
+  if (status !== 'RUNNING') return [status === 'DRAFT' ? 'EXPERIMENT_DRAFT' : 'FEATURE_FLAG_INACTIVE']
   const overridden = resolveOverride(ctx, flag)
-  if (overridden) return ofVariation(ctx, flag, overridden, 'INDIVIDUAL_TARGET_MATCH')
-  if (!identifierOf(ctx, flag.identifierType)) return ofDefault(ctx, flag, defaultKey, 'IDENTIFIER_NOT_FOUND')
+  if (overridden) return ['INDIVIDUAL_TARGET_MATCH', overridden]
+  if (!identifierOf(ctx, flag.identifierType)) return ['IDENTIFIER_NOT_FOUND']
   for (const rule of flag.targetRules) {
     if (targetMatches(ctx, rule.target)) return decide(ctx, flag, rule.action, 'TARGET_RULE_MATCH')
   }

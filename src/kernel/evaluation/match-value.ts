@@ -11,10 +11,7 @@ export const OPERATORS = words('IN CONTAINS STARTS_WITH ENDS_WITH GT GTE LT LTE 
 const IN = 0
 const CONTAINS = 1
 const STARTS_WITH = 2
-const ENDS_WITH = 3
 const GT = 4
-const GTE = 5
-const LT = 6
 const EXISTS = 8
 
 type Conv = (value: unknown) => unknown
@@ -67,19 +64,18 @@ const tryEncode = (s: string): string | null => {
 
 const TRAILING_SLASHES = /\/+$/
 
-/** URL IN form of an absolute URL: trailing path slashes removed, then decodeURI; `fallback` for anything else. */
-function urlInForm(v: unknown, fallback?: string): string | undefined {
+/**
+ * The decoded href (decodeURI) of an absolute URL, the form of URL CONTAINS / STARTS_WITH; undefined for anything
+ * else. `trim` first removes the path's trailing slashes: the form of URL IN.
+ */
+function decodedHref(v: unknown, trim?: boolean): string | undefined {
   const url = parseUrl(v)
-  if (!url) return fallback
-  if (url.pathname.endsWith('/')) url.pathname = url.pathname.replace(TRAILING_SLASHES, '')
+  if (!url) return undefined
+  if (trim && url.pathname.endsWith('/')) url.pathname = url.pathname.replace(TRAILING_SLASHES, '')
   return decodeOrOriginal(url.href)
 }
 
-/** URL CONTAINS / STARTS_WITH form of an absolute URL: its decoded href. */
-const decodedHref = (v: unknown): string | undefined => {
-  const url = parseUrl(v)
-  return url && decodeOrOriginal(url.href)
-}
+const urlInForm = (v: unknown): string | undefined => decodedHref(v, true)
 
 export function compileMatch(
   type: MatchType,
@@ -99,7 +95,8 @@ export function compileMatch(
     if (conv) vals = source.map(conv)
   } else if (op === IN) {
     conv = urlInForm
-    vals = source.map((v) => ((v = asString(v)) === undefined ? v : urlInForm(v, decodeOrOriginal(v as string))))
+    // a match value that is not an absolute URL is compared decoded
+    vals = source.map((v) => ((v = asString(v)) === undefined ? v : (urlInForm(v) ?? decodeOrOriginal(v as string))))
   } else if (op === CONTAINS || op === STARTS_WITH) {
     conv = decodedHref
     // each value, then its encodeURI form as a second chance (null when encodeURI throws: matching it throws)
@@ -119,14 +116,19 @@ export function compileMatch(
   }
 }
 
-/** Does the converted user value `x` satisfy `op` against the converted match value `v`? */
-function holds(op: number, x: any, v: any, cmp: (a: any, b: any) => number): boolean {
-  if (op === CONTAINS) return x.includes(v)
-  if (op === STARTS_WITH) return x.startsWith(v)
-  if (op === ENDS_WITH) return x.endsWith(v)
-  const c = cmp(x, v)
-  return op === IN ? c === 0 : op === GT ? c > 0 : op === GTE ? c >= 0 : op === LT ? c < 0 : c <= 0
-}
+type Holds = (x: any, v: any, cmp: (a: any, b: any) => number) => boolean
+
+/** By operator index: does the converted user value `x` satisfy the operator against the converted match value `v`? */
+const HOLDS: Holds[] = [
+  (x, v, cmp) => cmp(x, v) === 0,
+  (x, v) => x.includes(v),
+  (x, v) => x.startsWith(v),
+  (x, v) => x.endsWith(v),
+  (x, v, cmp) => cmp(x, v) > 0,
+  (x, v, cmp) => cmp(x, v) >= 0,
+  (x, v, cmp) => cmp(x, v) < 0,
+  (x, v, cmp) => cmp(x, v) <= 0,
+]
 
 function single(m: Match, u: unknown): boolean {
   if (m.op === EXISTS) return u != null
@@ -136,7 +138,7 @@ function single(m: Match, u: unknown): boolean {
   if (x === undefined) return false
   for (const v of m.vals) {
     if (v === null) throw new URIError('URI malformed')
-    if (holds(m.op, x, v, m.cmp)) return true
+    if (HOLDS[m.op]!(x, v, m.cmp)) return true
   }
   return false
 }

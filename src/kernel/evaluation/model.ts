@@ -177,8 +177,6 @@ export interface Workspace {
   readonly eventTypes: ReadonlyMap<string, EventType>
   readonly remoteConfigParameters: ReadonlyMap<string, RemoteConfigParameter>
   readonly attributes: Record<string, unknown>
-  /** raw in-app message DTOs, parsed by a later plugin */
-  readonly inAppMessagesDto: unknown[]
   readonly buckets: ReadonlyMap<number, Bucket>
   readonly segments: ReadonlyMap<string, Segment>
   readonly containers: ReadonlyMap<number, Container>

@@ -14,20 +14,17 @@ export function murmur3(input: string, seed: number): number {
   if (typeof input !== 'string' && (input as { length?: number } | null)?.length! > 0) throw new TypeError('Invalid identifier')
   const s = typeof input === 'string' ? input : ''
   const len = s.length
-  const end = len & ~3
   let h = seed | 0
-  let i = 0
-  for (; i < end; i += 4) {
-    h ^= mixK(
-      (s.charCodeAt(i) & 0xff) |
-        ((s.charCodeAt(i + 1) & 0xff) << 8) |
-        ((s.charCodeAt(i + 2) & 0xff) << 16) |
-        (s.charCodeAt(i + 3) << 24),
-    )
-    h = (((h << 13) | (h >>> 19)) * 5 + 0xe6546b64) | 0
-  }
   let k = 0
-  for (let j = len & 3; j--; ) k |= (s.charCodeAt(i + j) & 0xff) << (j * 8)
+  // little-endian blocks of four low bytes; a final partial block is mixed without the rotation step
+  for (let i = 0; i < len; i++) {
+    k |= (s.charCodeAt(i) & 0xff) << ((i & 3) * 8)
+    if ((i & 3) === 3) {
+      h ^= mixK(k)
+      h = (((h << 13) | (h >>> 19)) * 5 + 0xe6546b64) | 0
+      k = 0
+    }
+  }
   if (len & 3) h ^= mixK(k)
   h ^= len
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b)

@@ -4,40 +4,35 @@ import type { Experiment, Variation } from './model'
 
 const NONE = Object.freeze([]) as unknown as ExperimentEvaluation[]
 
-export function variationById(experiment: Experiment, id: unknown): Variation | undefined {
-  for (const v of experiment.variations) if (v.id === id) return v
-}
+/**
+ * What a flow decided: the reason, and the variation; without one, the default variation, which is the variation
+ * with the requested default key, or that key alone when the experiment has no such variation.
+ */
+export type Decided = [reason: string, variation?: Variation]
 
-function variationByKey(experiment: Experiment, key: string): Variation | undefined {
-  for (const v of experiment.variations) if (v.key === key) return v
-}
+export const variationById = (experiment: Experiment, id: unknown): Variation | undefined =>
+  experiment.variations.find((v) => v.id === id)
 
-/** The evaluation of `v`; `key` is the variation key when there is no `v` (see ofDefault). */
-export const ofVariation = (
+/** The winner of a completed experiment; throws when it has none. */
+export const winnerOf = (experiment: Experiment): Variation =>
+  (experiment.winnerVariationId && variationById(experiment, experiment.winnerVariationId)) ||
+  fail(`winner variation [${experiment.id}]`)
+
+/** The evaluation of what a flow decided, while the experiment's request is still on the stack. */
+export function outcome(
   ctx: EvaluationContext,
   experiment: Experiment,
-  v: Variation | undefined,
-  reason: string,
-  key?: string,
-): ExperimentEvaluation => ({
-  reason,
-  experiment,
-  variationId: v?.id,
-  variationKey: v ? v.key : key!,
-  config: v?.config,
-  // only the root request (alone on the stack) reports the nested evaluations
-  targetEvaluations: ctx.stack.length > 1 ? NONE : ctx.evaluations,
-})
-
-/** The default variation (evaluation.md §6): the variation with that key, or the key alone. */
-export const ofDefault = (ctx: EvaluationContext, experiment: Experiment, key: string, reason: string) =>
-  ofVariation(ctx, experiment, variationByKey(experiment, key), reason, key)
-
-export const ofWinner = (ctx: EvaluationContext, experiment: Experiment): ExperimentEvaluation =>
-  ofVariation(
-    ctx,
+  [reason, decided]: Decided,
+  defaultKey: string,
+): ExperimentEvaluation {
+  const v = decided || experiment.variations.find((d) => d.key === defaultKey)
+  return {
+    reason,
     experiment,
-    (experiment.winnerVariationId && variationById(experiment, experiment.winnerVariationId)) ||
-      fail(`winner variation [${experiment.id}]`),
-    'EXPERIMENT_COMPLETED',
-  )
+    variationId: v?.id,
+    variationKey: v ? v.key : defaultKey,
+    config: v?.config,
+    // only the root request (alone on the stack) reports the nested evaluations
+    targetEvaluations: ctx.stack.length > 1 ? NONE : ctx.evaluations,
+  }
+}

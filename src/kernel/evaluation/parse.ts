@@ -196,9 +196,11 @@ export function parseWorkspace(dto: unknown, warn: Warn = () => {}): Workspace {
     for (const p of objects(c.parameters)) parameters[p.key] = p.value
     return { id: c.id, parameters }
   })
-  const experiments = parseList(dto.experiments, (e) => experiment('AB_TEST', e, configs, warn))
   return {
-    experiments: index(experiments, 'key'),
+    experiments: index(
+      parseList(dto.experiments, (e) => experiment('AB_TEST', e, configs, warn)),
+      'key',
+    ),
     featureFlags: index(
       parseList(dto.featureFlags, (e) => experiment('FEATURE_FLAG', e, configs, warn)),
       'key',
@@ -209,7 +211,6 @@ export function parseWorkspace(dto: unknown, warn: Warn = () => {}): Workspace {
       'key',
     ),
     attributes: isObject(dto.workspace?.attributes) ? dto.workspace.attributes : {},
-    inAppMessagesDto: array(dto.inAppMessages),
     buckets: index(
       objects(dto.buckets).map((b) => ({ ...(b as Bucket), mod: Math.abs(b.slotSize), slots: objects(b.slots) as Slot[] })),
       'id',

@@ -1,38 +1,38 @@
 import type { ExperimentEvaluation, RemoteConfigEvaluation, RemoteConfigParameter } from '../evaluation'
 import type { EvaluationUser, Properties } from '../types'
 import { uuid } from '../util/uuid'
-import type { ExposureEvent, RemoteConfigEvent, SdkEvent, TrackEvent } from './model'
+import type { ExposureEvent, RemoteConfigEvent, SdkEvent, TargetingRootType, TrackEvent } from './model'
 
-type RootType = 'EXPERIMENT' | 'REMOTE_CONFIG' | 'IN_APP_MESSAGE'
-type Fields<E extends SdkEvent> = Omit<E, 'insertId' | 'timestamp' | 'user'>
-
-/** An event of any type: a fresh insert id plus the time and user it happened for. */
-const event = <E extends SdkEvent>(fields: Fields<E>, user: EvaluationUser, timestamp: number): E =>
-  ({ insertId: uuid(), timestamp, user, ...fields }) as E
-
-/** Exposures of the nested evaluations, tagged with their root (evaluation.md §14). */
-function exposures(evaluations: ExperimentEvaluation[], user: EvaluationUser, timestamp: number, rootType?: RootType, rootId?: number) {
-  return evaluations.map((evaluation) => {
+/** Exposures of the evaluations, tagged with their root when nested (a decision's targeting evaluated them). */
+function exposures(evaluations: ExperimentEvaluation[], user: EvaluationUser, timestamp: number, rootType?: TargetingRootType, rootId?: number) {
+  return evaluations.map((evaluation): ExposureEvent => {
+    const { experiment, variationKey, config } = evaluation
     const properties: Properties = rootType ? { $targetingRootType: rootType, $targetingRootId: rootId } : {}
-    if (evaluation.config) properties.$parameterConfigurationId = evaluation.config.id
-    properties.$experiment_version = evaluation.experiment.version
-    properties.$execution_version = evaluation.experiment.executionVersion
-    return event<ExposureEvent>(
-      {
-        type: 'exposure',
-        experiment: evaluation.experiment,
-        variationId: evaluation.variationId,
-        variationKey: evaluation.variationKey,
-        decisionReason: evaluation.reason,
-        properties,
-      },
-      user,
+    if (config) properties.$parameterConfigurationId = config.id
+    properties.$experiment_version = experiment.version
+    properties.$execution_version = experiment.executionVersion
+    const isFlag = experiment.type === 'FEATURE_FLAG'
+    return {
+      insertId: uuid(),
       timestamp,
-    )
+      user,
+      type: 'exposure',
+      kind: isFlag ? 'feature-flag' : 'ab-test',
+      experimentId: experiment.id,
+      experimentKey: experiment.key,
+      experimentVersion: experiment.version,
+      variationId: evaluation.variationId,
+      variationKey,
+      isOn: isFlag ? variationKey !== 'A' : undefined,
+      decisionReason: evaluation.reason,
+      rootType,
+      rootId,
+      properties,
+    }
   })
 }
 
-/** The root exposure, then one exposure per nested evaluation (evaluation.md §14, §16). */
+/** The root exposure, then one exposure per nested evaluation. */
 export const experimentEvents = (evaluation: ExperimentEvaluation, user: EvaluationUser, timestamp: number): SdkEvent[] => [
   ...exposures([evaluation], user, timestamp),
   ...exposures(evaluation.targetEvaluations, user, timestamp, 'EXPERIMENT', evaluation.experiment.id),
@@ -45,11 +45,18 @@ export const remoteConfigEvents = (
   user: EvaluationUser,
   timestamp: number,
 ): SdkEvent[] => [
-  event<RemoteConfigEvent>(
-    { type: 'remoteConfig', parameter, valueId: evaluation.valueId, decisionReason: evaluation.reason, properties: evaluation.properties },
-    user,
+  {
+    insertId: uuid(),
     timestamp,
-  ),
+    user,
+    type: 'remoteConfig',
+    parameterId: parameter.id,
+    parameterKey: parameter.key,
+    parameterType: parameter.type,
+    valueId: evaluation.valueId,
+    decisionReason: evaluation.reason,
+    properties: evaluation.properties,
+  } satisfies RemoteConfigEvent,
   ...exposures(evaluation.targetEvaluations, user, timestamp, 'REMOTE_CONFIG', parameter.id),
 ]
 
@@ -60,4 +67,4 @@ export const trackEvent = (
   properties: Properties,
   user: EvaluationUser,
   timestamp: number,
-): TrackEvent => event<TrackEvent>({ type: 'track', key, eventTypeId, value, properties }, user, timestamp)
+): TrackEvent => ({ insertId: uuid(), timestamp, user, type: 'track', key, eventTypeId, value, properties })

@@ -14,6 +14,8 @@ export interface UserManagerOptions {
   cookies: KeyValueStore
   initialUser?: User
   onChanged: (previous: HackleUser, current: HackleUser, timestamp: number) => void
+  /** Any replacement of the current user, changed or not (same user, new properties). */
+  onReplaced: (previous: HackleUser, current: HackleUser) => void
   onInvalidIdentifier: (type: unknown, value: unknown) => void
 }
 
@@ -22,11 +24,6 @@ export function createUserManager(options: UserManagerOptions) {
   const { sdkKey, hackleDeviceId, cookies } = options
   const defaultUser: User = { id: hackleDeviceId, deviceId: hackleDeviceId }
 
-  const storedUser = (): User | undefined => {
-    const deviceId = cookies.get(cookieUserDeviceId(sdkKey)) || undefined
-    const userId = cookies.get(cookieUserId(sdkKey)) || undefined
-    return deviceId !== undefined || userId !== undefined ? { deviceId, userId } : undefined
-  }
   const save = (user: HackleUser) => {
     const write = (key: string, value: unknown) =>
       value ? cookies.set(key, String(value)) : cookies.remove(key)
@@ -34,7 +31,10 @@ export function createUserManager(options: UserManagerOptions) {
     write(cookieUserId(sdkKey), user.userId)
   }
 
-  const stored = storedUser()
+  const storedDeviceId = cookies.get(cookieUserDeviceId(sdkKey)) || undefined
+  const storedUserId = cookies.get(cookieUserId(sdkKey)) || undefined
+  const stored: User | undefined =
+    storedDeviceId || storedUserId ? { deviceId: storedDeviceId, userId: storedUserId } : undefined
   let current = decorate(options.initialUser ?? stored ?? defaultUser, hackleDeviceId)
   save(current)
 
@@ -49,15 +49,16 @@ export function createUserManager(options: UserManagerOptions) {
       options.onChanged(previous, next, Date.now())
       save(next)
     }
+    options.onReplaced(previous, next)
     return { previous, current: next }
   }
 
   return {
     current: (): HackleUser => current,
-    /** The reference's core update step (browser-behaviour §2.3): decorate, merge with the same user, replace. */
+    /** The reference's core update step: decorate, merge with the same user (properties merged), replace. */
     update: (input: User): UserChange => replace(mergeUsers(current, decorate(input, hackleDeviceId))),
     reset: (): UserChange => replace(decorate(defaultUser, hackleDeviceId)),
-    setProperties: (properties: Properties): UserChange => replace({ ...current, properties }),
+    setProperties: (properties: Properties): void => void replace({ ...current, properties }),
     /**
      * The user whose ids were in the cookies when the page loaded, if any, as read (sessions compare against it): a
      * missing deviceId cookie is not the device id, so such a user is not the same user as the current one.

@@ -57,6 +57,6 @@ export function resolveIdentifiers(
   add('$id', user.id || hackleDeviceId)
   add('$deviceId', user.deviceId || hackleDeviceId)
   if (hackleDeviceId !== undefined) add('$hackleDeviceId', hackleDeviceId)
-  if (user.userId !== undefined && user.userId !== null) add('$userId', user.userId)
+  if (user.userId != null) add('$userId', user.userId)
   return identifiers
 }

@@ -1,4 +1,5 @@
-import { registrableDomain, sanitizePropertyValue, type HackleUser, type Kernel, type Properties } from '../../kernel'
+import { type HackleUser, type Kernel, type Properties } from '../../kernel'
+import { registrableDomain, sanitizePropertyValue } from '../../internal'
 import { CAMPAIGN_KEYS, parseCampaign, type Campaign } from './parse'
 
 /** The stored campaign cookie: the first 8 characters of the SDK key (wire-format §8: `_hackle_mkt_abcdefgh`). */
@@ -131,7 +132,7 @@ export function createCampaignAttribution(kernel: Kernel, page: CampaignPage) {
     kernel.storage.cookies.set(cookie, JSON.stringify(next))
     const operations = campaignOperations(next)
     kernel.track({ key: '$properties', properties: operations }, { user, timestamp })
-    kernel.setUserProperties(applyCampaignOperations(kernel.currentUser().properties ?? {}, operations))
+    kernel.users.setProperties(applyCampaignOperations(kernel.users.current().properties ?? {}, operations))
     return true
   }
 }

@@ -1,5 +1,5 @@
-import { definePlugin } from '../../kernel'
-import { getSessionHooks } from '../sessions/hooks'
+import { definePlugin, type Kernel } from '../../kernel'
+import { getSessionHooks } from '../sessions'
 import { createCampaignAttribution, type CampaignPage } from './attribution'
 import { parseCampaign, withCampaign, type Campaign } from './parse'
 
@@ -18,15 +18,6 @@ export {
   type CampaignPage,
 } from './attribution'
 
-export interface CampaignOptions {
-  /** The current query string (default: `location.search`); e.g. the query of the page a page tracker started. */
-  search?: () => string
-  /** The current page's hostname (default: `location.hostname`), for the same-domain rule of attribution. */
-  hostname?: () => string | undefined
-  /** The current page's referrer URL (default: `document.referrer`), for the same-domain rule of attribution. */
-  referrer?: () => string
-}
-
 /** Reads a browser value; "" / undefined outside a browser or when the page refuses. */
 const read = <T>(value: () => T, fallback: T): T => {
   try {
@@ -36,25 +27,28 @@ const read = <T>(value: () => T, fallback: T): T => {
   }
 }
 
+/** The current page as campaign attribution reads it: the kernel's current page, else `location` and `document`. */
+const campaignPage = (kernel: Kernel): CampaignPage => ({
+  search: () => kernel.pages.current()?.queryParameter ?? read(() => location.search, ''),
+  hostname: () => kernel.pages.current()?.hostname ?? read<string | undefined>(() => location.hostname, undefined),
+  referrer: () => kernel.pages.current()?.referrer ?? read(() => document.referrer, ''),
+})
+
 /**
- * Campaign (UTM) parameters (browser-behaviour §4):
+ * Campaign (UTM) parameters of the current page (`kernel.pages`, else `location`):
  *
  * - every evaluation user gets the current page's campaign values in its properties, under the user's own
- *   (evaluation.md §3 item 7);
+ *   (user-given values win);
  * - attribution: when a session starts, and when the page loads into a continuing session, the page's campaign is
  *   compared with the one stored in `_hackle_mkt_{key[0:8]}`; a new campaign is stored and tracked as `$properties`
  *   (`$set` / `$unset` of all eight keys) and applied to the current user's properties. It follows the sessions
  *   plugin's hooks (`getSessionHooks(kernel).started` / `.resumed`), so without the sessions plugin there is no
  *   attribution and no cookie, only the decision-time properties.
  */
-export const campaign = definePlugin((options: CampaignOptions = {}) => ({
+export const campaign = definePlugin(() => ({
   name: 'campaign',
   apply(kernel) {
-    const page: CampaignPage = {
-      search: options.search ?? (() => read(() => location.search, '')),
-      hostname: options.hostname ?? (() => read<string | undefined>(() => location.hostname, undefined)),
-      referrer: options.referrer ?? (() => read(() => document.referrer, '')),
-    }
+    const page = campaignPage(kernel)
     let lastSearch: string | undefined
     let current: Campaign = {}
     kernel.hooks.resolveUser.tap('campaign', (user) => {

@@ -1,4 +1,5 @@
-import { createLocalStore, sdkHeaders, send, sendBeaconForm, type Kernel, type SdkEvent } from '../../kernel'
+import { type Kernel, type SdkEvent } from '../../kernel'
+import { createLocalStore, sdkHeaders, transportOf } from '../../internal'
 import { BATCH_SIZE, FORM_FIELDS, body, bodySize, chunk, formSize, fromEvent, parseStored, type Item } from './wire'
 
 // Delivery: queue → records → requests, with nothing lost and nothing sent twice. See DELIVERY.md for the design.
@@ -72,7 +73,9 @@ function storedKeys(prefix: string): string[] {
   return keys
 }
 
-export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey' | 'config' | 'logger'>) {
+export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logger' | 'hooks'>) {
+  const { sdkKey, config, logger } = kernel
+  const transport = transportOf(kernel)
   const store = createLocalStore(logger.warn)
   const page = Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
   const RETRY_KEY = `hackle-repository-storage_${sdkKey}`
@@ -163,7 +166,7 @@ export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey'
       r.state = SENDING
       r.keepalive = keepalive
       if (keepalive) inflight += r.bytes
-      send({
+      transport.request({
         method: 'POST',
         url: `${config.eventUrl}/api/v2/w/events`,
         headers: sdkHeaders(sdkKey, { 'Content-Type': 'application/json' }),
@@ -346,7 +349,7 @@ export function createDelivery({ sdkKey, config, logger }: Pick<Kernel, 'sdkKey'
       let size = FORM_FIELDS
       let n = 0
       while (sent + n < items.length && n < BATCH_SIZE && size + formSize(items[sent + n]!) + 1 <= room) size += items[sent + n++]!.f! + 1
-      if (!n || !sendBeaconForm(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, sdkKey, body(items.slice(sent, sent + n)))) {
+      if (!n || !transport.beacon(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, body(items.slice(sent, sent + n)))) {
         room = 0
         break
       }

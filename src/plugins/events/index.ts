@@ -1,57 +1,60 @@
-import { definePlugin, watchPageLifecycle } from '../../kernel'
-import { createDedup, dedupInterval } from './dedup'
+import { definePlugin, type PluginDefinition } from '../../kernel'
+import { watchPageLifecycle } from '../../internal'
 import { createDelivery } from './delivery'
-import { getEventPipelineHooks } from './hooks'
-
-export { getEventPipelineHooks, type EventPipelineHooks } from './hooks'
-export { NO_DEDUP } from './dedup'
 
 const NAME = 'events'
 
+export interface EventsOptions {
+  /** Start opted out: events are neither queued nor sent until `setOptOutTracking(false)`. */
+  optOutTracking?: boolean
+}
+
+/** The client methods of the events plugin. */
+export interface EventsMethods {
+  isOptOutTracking(): boolean
+  /** While opted out, events are not sent; decisions, sessions and the other plugins go on. */
+  setOptOutTracking(optOut: boolean): void
+}
+
 /**
- * The event pipeline (browser-behaviour §6): duplicate suppression, opt-out, the pipeline hooks other plugins tap
- * (`getEventPipelineHooks`), and delivery that loses nothing and sends nothing twice through reloads, tab closes,
- * server errors and dropped connections (see DELIVERY.md).
- *
- * Options (`createInstance` config): `exposureEventDedupIntervalMillis` (1000..3600000, default 60000; `-1` turns
- * suppression off) and `optOutTracking`. Client methods: `isOptOutTracking()`, `setOptOutTracking(optOut)`.
+ * Delivery of the kernel's event stream: it answers `hooks.deliverEvent`, queueing each accepted event unless
+ * tracking is opted out, and sends every queued event once, through reloads, tab closes, server errors and dropped
+ * connections (see DELIVERY.md). Requests go through the kernel's transport seam (`hooks.sendRequest`,
+ * `hooks.sendBeacon`).
  */
-export const events = definePlugin(() => ({
-  name: NAME,
-  apply(kernel) {
-    const { hooks, config, logger } = kernel
-    const pipeline = getEventPipelineHooks(kernel)
-    const isDuplicate = createDedup(dedupInterval(config.raw.exposureEventDedupIntervalMillis, logger))
-    const delivery = createDelivery(kernel)
-    let optOut = !!config.raw.optOutTracking
+export const events = definePlugin(
+  (options: EventsOptions = {}): PluginDefinition<EventsMethods> => ({
+    name: NAME,
+    apply(kernel) {
+      const { hooks } = kernel
+      const delivery = createDelivery(kernel)
+      let optOut = !!options.optOutTracking
 
-    kernel.extend({
-      isOptOutTracking: () => optOut,
-      setOptOutTracking(value) {
-        if (!!value === optOut) return
-        optOut = !!value
-        // Events queued before opting out still go (browser-behaviour §6.5).
-        if (optOut) delivery.flush()
-      },
-    })
+      kernel.extend({
+        isOptOutTracking: () => optOut,
+        setOptOutTracking(value) {
+          if (!!value === optOut) return
+          optOut = !!value
+          // Events queued before opting out still go.
+          if (optOut) delivery.flush()
+        },
+      })
 
-    hooks.eventCreated.tap(NAME, (event) => {
-      pipeline.beforeProcess.call(event)
-      if (isDuplicate(event)) return
-      event = pipeline.decorate.call(event)
-      if (!optOut) delivery.add(event)
-      pipeline.processed.call(event)
-    })
-    // Every reason but `manual` means the page may be going away; after a redirect flush, pagehide follows.
-    hooks.flush.tap(NAME, (reason) => (reason === 'manual' ? delivery.flush() : delivery.leave(reason !== 'redirect')))
-    // Send what earlier pages and failed requests left.
-    void delivery.sync()
+      hooks.deliverEvent.tap(NAME, (event) => {
+        if (optOut) return false
+        delivery.add(event)
+        return true
+      })
+      // Every reason but `manual` means the page may be going away; after a redirect flush, pagehide follows.
+      hooks.flush.tap(NAME, (reason) => (reason === 'manual' ? delivery.flush() : delivery.leave(reason !== 'redirect')))
+      // Send what earlier pages and failed requests left.
+      void delivery.sync()
 
-    const unwatch = watchPageLifecycle(kernel, { hidden: (leaving) => delivery.leave(leaving), shown: () => delivery.resume() })
-    return () => {
-      unwatch()
-      delivery.close()
-      for (const hook of Object.values(pipeline)) hook.taps.length = 0
-    }
-  },
-}))
+      const unwatch = watchPageLifecycle(kernel, { hidden: (leaving) => delivery.leave(leaving), shown: () => delivery.resume() })
+      return () => {
+        unwatch()
+        delivery.close()
+      }
+    },
+  }),
+)

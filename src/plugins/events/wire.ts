@@ -1,7 +1,8 @@
-import { sanitizeProperties, type ExposureEvent, type SdkEvent } from '../../kernel'
+import { type SdkEvent } from '../../kernel'
+import { sanitizeProperties } from '../../internal'
 
 /**
- * An event in its wire form, serialized once when it is queued: the DTO text (wire-format §4.2–4.5), the batch
+ * An event in its wire form, serialized once when it is queued: the DTO text (the event API's DTO), the batch
  * list it belongs to (0 exposure, 1 track, 2 remote config), its insertId, timestamp and size in UTF-8 bytes.
  */
 export interface Item {
@@ -67,26 +68,13 @@ function hackleMembers(properties: object): Item {
   return cached
 }
 
-/** The members of an experiment (exposures), per experiment object: they are the same for all its exposures. */
-const experimentText = new WeakMap<object, string>()
-const EXPERIMENT = ['experimentId', 'experimentKey', 'experimentType', 'experimentVersion']
-
-function experimentMembers(experiment: ExposureEvent['experiment']): string {
-  let cached = experimentText.get(experiment)
-  if (cached === undefined) {
-    cached = members(EXPERIMENT, [experiment.id, experiment.key, experiment.type, experiment.version])
-    experimentText.set(experiment, cached)
-  }
-  return cached
-}
-
 const HEAD = ['insertId', 'timestamp', 'userId', 'identifiers', 'userProperties']
-const EXPOSURE = ['variationId', 'variationKey', 'decisionReason', 'properties']
+const EXPOSURE = ['experimentId', 'experimentKey', 'experimentType', 'experimentVersion', 'variationId', 'variationKey', 'decisionReason', 'properties']
 const TRACK = ['eventTypeId', 'eventTypeKey', 'value', 'properties']
 const REMOTE_CONFIG = ['parameterId', 'parameterKey', 'parameterType', 'valueId', 'decisionReason', 'properties']
 
 /**
- * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (wire-format §4.2–4.5), written member by
+ * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (the event API's DTO), written member by
  * member without building the wire object, with shared hackle properties and experiment members from memory.
  */
 export function fromEvent(event: SdkEvent): Item {
@@ -97,17 +85,25 @@ export function fromEvent(event: SdkEvent): Item {
   let text = ''
   switch (event.type) {
     case 'exposure':
-      text += experimentMembers(event.experiment)
-      text += members(EXPOSURE, [event.variationId, event.variationKey, event.decisionReason, event.properties])
+      text += members(EXPOSURE, [
+        event.experimentId,
+        event.experimentKey,
+        event.kind === 'feature-flag' ? 'FEATURE_FLAG' : 'AB_TEST',
+        event.experimentVersion,
+        event.variationId,
+        event.variationKey,
+        event.decisionReason,
+        event.properties,
+      ])
       break
     case 'track':
       text += members(TRACK, [event.eventTypeId, event.key, event.value, sanitizeProperties(event.properties)])
       break
     case 'remoteConfig':
       text += members(REMOTE_CONFIG, [
-        event.parameter.id,
-        event.parameter.key,
-        event.parameter.type,
+        event.parameterId,
+        event.parameterKey,
+        event.parameterType,
         event.valueId,
         event.decisionReason,
         sanitizeProperties(event.properties),

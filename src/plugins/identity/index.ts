@@ -1,11 +1,32 @@
-import { definePlugin, describeError, sanitizeIdentifierValue, sanitizeProperties, type Kernel, type UserChange } from '../../kernel'
+import { definePlugin, type Kernel, type PluginDefinition, type Properties, type User, type UserChange } from '../../kernel'
+import { describeError, sanitizeIdentifierValue, sanitizeProperties } from '../../internal'
 import { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
 import { sanitizeUser } from './sanitize-user'
 import { userEventCalls } from './user-events'
+import { getIdentityHooks } from './hooks'
+import type { HackleSubscriptionOperations } from './subscriptions'
 
 export { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
 export { HackleSubscriptionOperations, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus } from './subscriptions'
 export { sanitizeUser } from './sanitize-user'
+export { getIdentityHooks, type IdentityHooks, type UserUpdate } from './hooks'
+
+/** The client methods of the identity plugin: the reference's user calls. Each resolves when its work is done. */
+export interface IdentityMethods {
+  setUser(user: User): Promise<void>
+  setUserId(userId: string | number | null | undefined): Promise<void>
+  setDeviceId(deviceId: string): Promise<void>
+  setUserProperty(key: string, value: unknown): Promise<void>
+  setUserProperties(properties: Properties): Promise<void>
+  /** Applies property operations: `PropertyOperationsBuilder().set(…).build()`, or a plain `{ "$set": {…} }` record. */
+  updateUserProperties(operations: PropertyOperations | Partial<Record<PropertyOperation, Properties>>): Promise<void>
+  resetUser(): Promise<void>
+  updatePushSubscriptions(operations: HackleSubscriptionOperations): Promise<void>
+  updateSmsSubscriptions(operations: HackleSubscriptionOperations): Promise<void>
+  updateKakaoSubscriptions(operations: HackleSubscriptionOperations): Promise<void>
+  setPhoneNumber(phoneNumber: string): Promise<void>
+  unsetPhoneNumber(): Promise<void>
+}
 
 const NAME = 'identity'
 const OPERATIONS = new Set(['$set', '$setOnce', '$unset', '$increment', '$append', '$appendOnce', '$prepend', '$prependOnce', '$remove', '$clearAll'])
@@ -24,7 +45,8 @@ function toOperations(input: unknown): PropertyOperations | undefined {
 
 /** Creates the user calls for one kernel; every call logs instead of throwing and resolves when its work is done. */
 function userCalls(kernel: Kernel) {
-  const { client, logger, hooks } = kernel
+  const { client, logger } = kernel
+  const { userUpdated } = getIdentityHooks(kernel)
 
   const guarded =
     <A extends unknown[]>(what: string, body: (...args: A) => Promise<void> | void) =>
@@ -36,36 +58,36 @@ function userCalls(kernel: Kernel) {
       }
     }
 
-  /** Notifies `userUpdated`; settles after the follow-up work its taps registered (cohort syncs and the like). */
+  /** Notifies `userUpdated` (this plugin's hook); settles after the follow-up work its taps registered (cohort syncs and the like). */
   const afterUpdate = ({ previous, current }: UserChange): Promise<unknown> => {
     const work: Promise<unknown>[] = []
-    hooks.userUpdated.call({ previous, current, waitFor: (promise) => void work.push(promise.catch(() => undefined)) })
+    userUpdated.call({ previous, current, waitFor: (promise) => void work.push(promise.catch(() => undefined)) })
     return Promise.all(work)
   }
 
   const setId = (field: 'userId' | 'deviceId', value: unknown) => {
     const sanitized = sanitizeIdentifierValue(value)
     if (!sanitized) return logger.warn(`Invalid ${field}. [${field}=${String(value)}]`)
-    return afterUpdate(kernel.updateUser({ ...kernel.currentUser(), [field]: sanitized })).then(() => undefined)
+    return afterUpdate(kernel.users.update({ ...kernel.users.current(), [field]: sanitized })).then(() => undefined)
   }
 
   const updateUserProperties = guarded('update userProperties', (operations: unknown) => {
     const resolved = toOperations(operations)
     if (!resolved) return logger.warn('Invalid property operations.')
     client.track(resolved.toEvent())
-    kernel.setUserProperties(resolved.apply(kernel.currentUser().properties))
-    hooks.flush.call('manual')
+    kernel.users.setProperties(resolved.apply(kernel.users.current().properties))
+    kernel.hooks.flush.call('manual')
   })
 
   return {
     setUser: guarded('set user', async (user: unknown) => {
       const sanitized = sanitizeUser(user)
       if (!sanitized) return logger.warn('invalid user')
-      await afterUpdate(kernel.updateUser(sanitized))
+      await afterUpdate(kernel.users.update(sanitized))
     }),
     setUserId: guarded('set userId', (userId: unknown) =>
       userId === null || userId === undefined
-        ? afterUpdate(kernel.updateUser({ ...kernel.currentUser(), userId: undefined })).then(() => undefined)
+        ? afterUpdate(kernel.users.update({ ...kernel.users.current(), userId: undefined })).then(() => undefined)
         : setId('userId', userId),
     ),
     setDeviceId: guarded('set deviceId', (deviceId: unknown) => setId('deviceId', deviceId)),
@@ -77,7 +99,7 @@ function userCalls(kernel: Kernel) {
       return updateUserProperties(builder.build())
     }),
     resetUser: guarded('reset user', async () => {
-      const change = kernel.resetUser()
+      const change = kernel.users.reset()
       client.track({ key: '$properties', properties: new PropertyOperationsBuilder().clearAll().build().toRecord() })
       await afterUpdate(change)
     }),
@@ -85,15 +107,17 @@ function userCalls(kernel: Kernel) {
 }
 
 /**
- * The user calls of the reference (browser-behaviour §2.3–2.4): `setUser`, `setUserId`, `setDeviceId`,
+ * The user calls of the reference: `setUser`, `setUserId`, `setDeviceId`,
  * `setUserProperty`, `setUserProperties`, `updateUserProperties` and `resetUser`. Property changes track a
  * `$properties` event for the current user, apply the operations to the user's properties and ask for a flush.
  * Also the user events: `updatePushSubscriptions` / `updateSmsSubscriptions` / `updateKakaoSubscriptions`
  * (`HackleSubscriptionOperationsBuilder`), `setPhoneNumber` and `unsetPhoneNumber` (`$secured_properties`).
  */
-export const identity = definePlugin(() => ({
+export const identity = definePlugin(
+  (): PluginDefinition<IdentityMethods> => ({
   name: NAME,
   apply(kernel) {
     kernel.extend({ ...userCalls(kernel), ...userEventCalls(kernel) })
   },
-}))
+  }),
+)

@@ -1,4 +1,5 @@
-import { sanitizeProperties, sanitizePropertyValue, type HackleEvent, type Properties } from '../../kernel'
+import { type HackleEvent, type Properties } from '../../kernel'
+import { sanitizeProperties, sanitizePropertyValue } from '../../internal'
 
 export type PropertyOperation =
   | '$set' | '$setOnce' | '$unset' | '$increment' | '$append' | '$appendOnce'

@@ -1,4 +1,5 @@
-import { isValidIdentifierType, sanitizeIdentifierValue, sanitizeProperties, type User } from '../../kernel'
+import { type User } from '../../kernel'
+import { isValidIdentifierType, sanitizeIdentifierValue, sanitizeProperties } from '../../internal'
 
 /** What `setUser` accepts (browser-behaviour §2.3), or undefined for a user with nothing to identify it. */
 export function sanitizeUser(input: unknown): User | undefined {

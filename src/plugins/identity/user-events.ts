@@ -1,4 +1,5 @@
-import { describeError, type HackleEvent, type Kernel } from '../../kernel'
+import { type HackleEvent, type Kernel } from '../../kernel'
+import { describeError } from '../../internal'
 import { PropertyOperationsBuilder } from './property-operations'
 
 const PHONE_NUMBER = '$phone_number'

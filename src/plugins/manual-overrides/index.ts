@@ -1,4 +1,5 @@
-import { definePlugin, manualOverrideKey } from '../../kernel'
+import { definePlugin } from '../../kernel'
+import { manualOverrideKey } from '../../internal'
 
 const NAME = 'manual-overrides'
 

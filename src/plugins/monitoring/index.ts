@@ -1,4 +1,5 @@
-import { definePlugin, describeError, sdkHeaders, send, sendBeaconForm, watchPageLifecycle, type SdkEvent } from '../../kernel'
+import { definePlugin, Stage, type SdkEvent } from '../../kernel'
+import { describeError, sdkHeaders, transportOf, watchPageLifecycle } from '../../internal'
 import { createMetrics, type Metrics } from './metrics'
 
 export { createMetrics, type Metrics, type MetricType, type WireMetric } from './metrics'
@@ -8,20 +9,20 @@ const NAME = 'monitoring'
 export const PUBLISH_INTERVAL_MS = 60_000
 /** Metrics per request (the reference's browser batch size). */
 export const METRICS_PER_REQUEST = 100
-const FIRST = Number.NEGATIVE_INFINITY
+const FIRST = Stage.FIRST
 
 /**
  * Records the decision timer of a root event (nested target exposures are not decisions of their own):
  * `experiment.decision` / `feature.flag.decision` for an exposure, `remote.config.decision` for a remote-config
- * event, with the reference's tags (wire-format §7).
+ * event, with the reference's tags .
  */
 function recordDecision(metrics: Metrics, event: SdkEvent, millis: number): void {
   if (event.type === 'remoteConfig') {
-    metrics.record('remote.config.decision', { key: String(event.parameter.key), reason: String(event.decisionReason) }, millis)
+    metrics.record('remote.config.decision', { key: String(event.parameterKey), reason: String(event.decisionReason) }, millis)
   } else if (event.type === 'exposure') {
-    const key = String(event.experiment.key)
+    const key = String(event.experimentKey)
     const reason = String(event.decisionReason)
-    if (event.experiment.type === 'FEATURE_FLAG') {
+    if (event.kind === 'feature-flag') {
       metrics.record('feature.flag.decision', { key, on: String(event.variationKey !== 'A'), reason }, millis)
     } else {
       metrics.record('experiment.decision', { key, variation: event.variationKey, reason }, millis)
@@ -30,7 +31,7 @@ function recordDecision(metrics: Metrics, event: SdkEvent, millis: number): void
 }
 
 /**
- * SDK metrics for the Hackle monitoring API (wire-format §7, browser-behaviour §17). Opt-in: not in the preset,
+ * SDK metrics for the Hackle monitoring API. Opt-in: not in the preset,
  * a page adds it with `plugins: [monitoring()]` (and `enableMonitoring: false` still turns it off).
  *
  * What it sees through the kernel's hooks: every decision that produced an event, i.e. every `variation`,
@@ -40,13 +41,20 @@ function recordDecision(metrics: Metrics, event: SdkEvent, millis: number): void
  * log lines (`log`) and DevTool overrides (`experiment.manual.override`); those need kernel hooks.
  *
  * Metrics measured since the last publication are posted as JSON to `{monitoringUrl}/metrics` every 60 s, and
- * by beacon (form fields of wire-format §5) when the page is hidden or left, or the client closes.
+ * by beacon (the event API's form fields) when the page is hidden or left, or the client closes.
  */
-export const monitoring = definePlugin(() => ({
+export interface MonitoringOptions {
+  /** `false` turns the plugin off (the reference's `enableMonitoring`). */
+  enableMonitoring?: boolean
+}
+
+export const monitoring = definePlugin((options: MonitoringOptions = {}) => ({
   name: NAME,
-  apply({ hooks, sdkKey, config, logger }) {
-    const enabled = config.raw.enableMonitoring
+  apply(kernel) {
+    const { hooks, config, logger } = kernel
+    const enabled = options.enableMonitoring
     if (enabled !== undefined && !enabled) return
+    const transport = transportOf(kernel)
 
     const metrics = createMetrics()
     const url = `${config.monitoringUrl}/metrics`
@@ -57,13 +65,13 @@ export const monitoring = definePlugin(() => ({
       decisionStart = Date.now()
     })
     hooks.eventCreated.tap({ name: NAME, stage: FIRST }, (event) => {
-      if (event.type === 'exposure' && event.properties.$targetingRootType !== undefined) return
+      if (event.type === 'exposure' && event.rootType !== undefined) return
       const start = decisionStart
       decisionStart = undefined
       if (event.type !== 'track') recordDecision(metrics, event, start === undefined ? 0 : Math.max(0, event.timestamp - start))
     })
 
-    const beacon = (body: string) => sendBeaconForm(url, sdkKey, body)
+    const beacon = (body: string) => transport.beacon(url, body)
 
     /** Sends what was measured since the last call, in requests of at most 100 metrics. */
     const publish = (leaving: boolean): void => {
@@ -71,7 +79,7 @@ export const monitoring = definePlugin(() => ({
       for (let i = 0; i < measured.length; i += METRICS_PER_REQUEST) {
         const body = JSON.stringify({ metrics: measured.slice(i, i + METRICS_PER_REQUEST) })
         if (leaving && beacon(body)) continue
-        send({ method: 'POST', url, headers: sdkHeaders(sdkKey, { 'Content-Type': 'application/json' }), body, keepalive: leaving })
+        transport.request({ method: 'POST', url, headers: sdkHeaders(kernel.sdkKey, { 'Content-Type': 'application/json' }), body, keepalive: leaving })
           .catch((error: unknown) => logger.debug(`Failed to flushing metrics: ${describeError(error)}`))
       }
     }
@@ -85,7 +93,7 @@ export const monitoring = definePlugin(() => ({
 
     // The page's own lifecycle too (`flush` covers close and redirects); a second publication in the same moment
     // finds nothing new and sends nothing.
-    const unwatch = watchPageLifecycle({ hooks }, { hidden: () => publish(true) })
+    const unwatch = watchPageLifecycle(kernel, { hidden: () => publish(true) })
     return () => {
       clearInterval(timer)
       unwatch()

@@ -10,10 +10,10 @@ import { SyncHook, definePluginHooks, type HackleUser, type Kernel, type User } 
  * - `resumed(sessionId, user, timestamp)`: the page loaded into the session it already had (start-up refresh,
  *   browser-behaviour §1.2 step 9, kept the id). Not called for a session started at load.
  *
- * The plugin tracks `$session_end` / `$session_start` from its own taps at stage {@link SESSION_EVENT_STAGE}, so
+ * The plugin tracks `$session_end` / `$session_start` from its own taps at `Stage.LATE`, so
  * taps at the default stage run before those events (a campaign's `$properties` precedes `$session_start`, as in
  * the reference); tap with a higher stage to run after them. A throwing tap is reported like a kernel hook tap
- * (`Plugin [name] failed in hook [sessions.started]`, `hooks.pluginError`) and the others still run.
+ * (`Plugin [name] failed in hook [sessions.started]`, `hooks.pluginFailed`) and the others still run.
  *
  * The hooks exist per client; they may be requested before or after the sessions plugin applies, and are simply
  * never called when the client has no sessions plugin.
@@ -24,12 +24,9 @@ export interface SessionHooks {
   readonly resumed: SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>
 }
 
-/** The stage of the taps that track `$session_start` / `$session_end`. */
-export const SESSION_EVENT_STAGE = 100
-
 /** The session hooks of a client. */
 export const getSessionHooks: (kernel: Kernel) => SessionHooks = /* @__PURE__ */ definePluginHooks('sessions', () => ({
-  ended: new SyncHook<[string, User, number]>(),
-  started: new SyncHook<[string, HackleUser, number]>(),
-  resumed: new SyncHook<[string, HackleUser, number]>(),
+  ended: new SyncHook<[sessionId: string, user: User, lastEventTime: number]>(),
+  started: new SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>(),
+  resumed: new SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>(),
 }))

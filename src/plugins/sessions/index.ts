@@ -1,14 +1,27 @@
-import { definePlugin, describeError, watchPageLifecycle, sanitizeIdentifierValue, type Identifiers, type SdkEvent, type User } from '../../kernel'
-import { getEventPipelineHooks } from '../events/hooks'
-import { getSessionHooks, SESSION_EVENT_STAGE } from './hooks'
+import { definePlugin, Stage, type Identifiers, type PluginDefinition, type SdkEvent, type User } from '../../kernel'
+import { describeError, watchPageLifecycle, sanitizeIdentifierValue } from '../../internal'
+import { getSessionHooks } from './hooks'
 import { createSessionManager, EMPTY_SESSION_ID } from './manager'
-import { resolveSessionPolicy } from './policy'
+import { resolveSessionPolicy, type HackleSessionPolicy } from './policy'
 
-export { getSessionHooks, SESSION_EVENT_STAGE, type SessionHooks } from './hooks'
-export { HackleSessionPersistConditions, type SessionPersistCondition, type SessionPolicy } from './policy'
+export { getSessionHooks, type SessionHooks } from './hooks'
+export { HackleSessionPersistConditions, type HackleSessionPolicy, type SessionPersistCondition, type SessionPolicy } from './policy'
 export { EMPTY_SESSION_ID, sessionIdCookie, lastEventTimeCookie } from './manager'
 
 const NAME = 'sessions'
+
+export interface SessionsOptions {
+  /** `{ timeoutMillis, persistCondition }` (see `HackleSessionPersistConditions`); default 30 min, always new. */
+  sessionPolicy?: HackleSessionPolicy
+  /** @deprecated use `sessionPolicy.timeoutMillis` (used only without `sessionPolicy`). */
+  sessionTimeoutMillis?: number
+}
+
+/** The client method of the sessions plugin. */
+export interface SessionMethods {
+  /** The current session id, `0.ffffffff` when there is none. */
+  getSessionId(): string
+}
 const SESSION_START = '$session_start'
 const SESSION_END = '$session_end'
 const SESSION_ID = '$sessionId'
@@ -21,33 +34,33 @@ const isSessionEvent = (event: SdkEvent): boolean =>
 const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent => ({ ...event, user: { ...event.user, identifiers } })
 
 /**
- * Sessions (browser-behaviour §3): the session id `<epoch ms>.<8 hex>` and the last event time in the reference's
+ * Sessions: the session id `<epoch ms>.<8 hex>` and the last event time in the reference's
  * cookies (`_hackle_session_id_{key[8:]}`, `_hackle_last_event_ts_{key[8:]}`), `$session_start` / `$session_end`
  * events, and `$sessionId` on every event.
  *
  * - Every event other than a session event extends the session or, after `timeoutMillis` idle, ends it and starts a
- *   new one before the event (events plugin `beforeProcess`, so before duplicate suppression).
+ *   new one before the event (`hooks.eventCreated`, so before duplicate suppression); `hooks.enrichEvent` adds
+ *   `$sessionId` to each event's identifiers.
  * - A user change (`hooks.userChanged`) starts a new session unless it is the same user (userId and deviceId) or
  *   `sessionPolicy.persistCondition(old, new)` returns true.
- * - At start-up (browser-behaviour §1.2 step 9) a page with a stored user keeps its session when still fresh, a page
+ * - At start-up a page with a stored user keeps its session when still fresh, a page
  *   without one always starts a new session (no `$session_end`); a kept session is announced on
  *   `getSessionHooks(kernel).resumed` (campaign attribution re-checks there).
  * - Page hide (`pagehide`, `visibilitychange` to hidden, `beforeunload` in Safari) records the last event time.
  *
- * Options (`createInstance` config): `sessionPolicy: { timeoutMillis, persistCondition }` (see
- * `HackleSessionPersistConditions`), or the deprecated `sessionTimeoutMillis`. Client method: `getSessionId()`.
+ * Options: `sessionPolicy` or the deprecated `sessionTimeoutMillis` (`createInstance` takes them at the top level).
  * Works without the events plugin too (then only user changes and page loads move sessions, and nothing is sent).
  */
-export const sessions = definePlugin(() => ({
+export const sessions = definePlugin(
+  (options: SessionsOptions = {}): PluginDefinition<SessionMethods> => ({
   name: NAME,
   apply(kernel) {
     const { hooks, logger } = kernel
     const sessionHooks = getSessionHooks(kernel)
-    const pipeline = getEventPipelineHooks(kernel)
     const manager = createSessionManager({
       sdkKey: kernel.sdkKey,
       cookies: kernel.storage.cookies,
-      policy: resolveSessionPolicy(kernel.config.raw, logger),
+      policy: resolveSessionPolicy(options, logger),
       logger,
       listener: {
         ended: (sessionId, user, lastEventTime) => sessionHooks.ended.call(sessionId, user, lastEventTime),
@@ -65,14 +78,14 @@ export const sessions = definePlugin(() => ({
         tracking = undefined
       }
     }
-    const tap = { name: NAME, stage: SESSION_EVENT_STAGE }
+    const tap = { name: NAME, stage: Stage.LATE }
     sessionHooks.ended.tap(tap, (sessionId, user, lastEventTime) => trackSessionEvent(SESSION_END, sessionId, user, lastEventTime))
     sessionHooks.started.tap(tap, (sessionId, user, timestamp) => trackSessionEvent(SESSION_START, sessionId, user, timestamp))
 
     // Start-up refresh (browser-behaviour §1.2 step 9). The reference runs it at the end of createInstance; here it
     // runs once every plugin has applied (campaign taps, the events plugin), or earlier when something needs the
     // session during start-up (an event tracked by a plugin). It uses the user and time of start-up either way.
-    const startUser = kernel.currentUser()
+    const startUser = kernel.users.current()
     const startTime = Date.now()
     let refreshed = false
     let closed = false
@@ -80,7 +93,7 @@ export const sessions = definePlugin(() => ({
       if (refreshed || closed) return
       refreshed = true
       const before = manager.current()
-      const stored = kernel.storedUser
+      const stored = kernel.users.stored
       const sessionId = stored
         ? manager.startNewSessionIfNeeded(stored, startUser, startTime)
         : manager.startNewSession(null, startUser, startTime)
@@ -88,14 +101,14 @@ export const sessions = definePlugin(() => ({
     }
     hooks.applied.tap(NAME, refresh)
 
-    pipeline.beforeProcess.tap(NAME, (event) => {
+    hooks.eventCreated.tap(NAME, (event) => {
       refresh()
       if (isSessionEvent(event)) return
-      const user = kernel.currentUser()
+      const user = kernel.users.current()
       manager.startNewSessionIfNeeded(user, user, event.timestamp)
     })
 
-    pipeline.decorate.tap(NAME, (event) => {
+    hooks.enrichEvent.tap(NAME, (event) => {
       const identifiers = event.user.identifiers
       if (tracking && event.type === 'track' && event.key === tracking.key) {
         const { sessionId } = tracking
@@ -139,4 +152,5 @@ export const sessions = definePlugin(() => ({
       for (const hook of Object.values(sessionHooks)) hook.taps.length = 0
     }
   },
-}))
+  }),
+)

@@ -1,4 +1,5 @@
-import { describeError, isSameUser, uuid, type HackleUser, type KeyValueStore, type Logger, type User } from '../../kernel'
+import { type HackleUser, type KeyValueStore, type Logger, type User } from '../../kernel'
+import { describeError, isSameUser, uuid } from '../../internal'
 import type { SessionPolicy } from './policy'
 
 /** What `getSessionId()` answers when there is no session. */

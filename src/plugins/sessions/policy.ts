@@ -3,6 +3,12 @@ import type { Logger, User } from '../../kernel'
 /** Whether a user change keeps the session (`true`) or starts a new one (browser-behaviour §3). */
 export type SessionPersistCondition = (oldUser: User, newUser: User) => boolean
 
+/** The `sessionPolicy` option (the reference's `HackleSessionPolicy`). */
+export interface HackleSessionPolicy {
+  timeoutMillis?: number
+  persistCondition?: SessionPersistCondition
+}
+
 export interface SessionPolicy {
   readonly timeoutMillis: number
   readonly persistCondition: SessionPersistCondition
@@ -41,7 +47,7 @@ function persistCondition(value: unknown, logger: Logger): SessionPersistConditi
  * a truthy `sessionPolicy` wins; otherwise the deprecated `sessionTimeoutMillis` (when not null/undefined) with
  * ALWAYS_NEW_SESSION; otherwise the defaults (30 min, ALWAYS_NEW_SESSION). Invalid values warn and fall back.
  */
-export function resolveSessionPolicy(raw: Readonly<Record<string, unknown>>, logger: Logger): SessionPolicy {
+export function resolveSessionPolicy(raw: { readonly sessionPolicy?: unknown; readonly sessionTimeoutMillis?: unknown }, logger: Logger): SessionPolicy {
   const policy = raw.sessionPolicy
   if (policy) {
     // Property reads on a truthy primitive (`true`, `"x"`) give undefined, as in the reference.

@@ -1,4 +1,5 @@
-import { describeError, type Logger } from '../../kernel'
+import { type Logger } from '../../kernel'
+import { describeError } from '../../internal'
 
 /** The reference's browser minimum (browser-behaviour §1.1). */
 export const MIN_POLLING_INTERVAL_MILLIS = 60_000

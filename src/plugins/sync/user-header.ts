@@ -1,4 +1,5 @@
-import { resolveIdentifiers, type HackleUser, type Identifiers } from '../../kernel'
+import { type HackleUser, type Identifiers } from '../../kernel'
+import { resolveIdentifiers } from '../../internal'
 
 /**
  * The identifiers the cohort and user-target endpoints see, and that cohorts are filtered by: custom ones, `$id`,

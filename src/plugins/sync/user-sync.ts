@@ -1,10 +1,11 @@
-import { describeError, isSameUser, type EvaluationUser, type HackleUser, type Kernel, type TargetEvent } from '../../kernel'
+import { type EvaluationUser, type HackleUser, type Kernel, type TargetEvent } from '../../kernel'
+import { describeError, isSameUser, transportOf } from '../../internal'
 import { createCohortStore, parseCohorts } from './cohorts'
 import { requestIdentifiers } from './user-header'
 import { fetchForUser } from './user-request'
 import { parseUserTargets } from './user-targets'
 
-/** Any identifier value of `current` is new or different from `previous` (browser-behaviour §2.3 step 5). */
+/** Any identifier value of `current` is new or different from `previous` . */
 export function hasNewIdentifiers(previous: HackleUser, current: HackleUser): boolean {
   const before = requestIdentifiers(previous)
   const after = requestIdentifiers(current)
@@ -13,7 +14,7 @@ export function hasNewIdentifiers(previous: HackleUser, current: HackleUser): bo
 }
 
 /**
- * Cohorts and user targets of the current user (wire-format §6): fetched on request, kept, and put on every
+ * Cohorts and user targets of the current user : fetched on request, kept, and put on every
  * evaluation user. Failures are logged and leave the known data as it was.
  */
 export function createUserSync(kernel: Kernel) {
@@ -21,12 +22,14 @@ export function createUserSync(kernel: Kernel) {
   const cohorts = createCohortStore()
   let targetEvents: TargetEvent[] = []
 
-  const get = (path: string) => fetchForUser(config.sdkUrl, path, sdkKey, kernel.currentUser(), logger)
+  const transport = transportOf(kernel)
+  const get = (path: string) => fetchForUser(transport, config.sdkUrl, path, sdkKey, kernel.users.current(), logger)
 
   async function syncCohorts(): Promise<void> {
     try {
       const fetched = parseCohorts(await get('cohorts'))
-      cohorts.merge(fetched, kernel.currentUser())
+      cohorts.merge(fetched, kernel.users.current())
+      kernel.invalidate()
     } catch (error) {
       logger.error(`Failed to sync cohorts: ${describeError(error)}`)
     }
@@ -35,6 +38,7 @@ export function createUserSync(kernel: Kernel) {
   async function syncUserTargets(): Promise<void> {
     try {
       targetEvents = parseUserTargets(await get('user-targets'))
+      kernel.invalidate()
     } catch (error) {
       logger.error(`Failed to sync userTargets: ${describeError(error)}`)
     }
@@ -51,11 +55,11 @@ export function createUserSync(kernel: Kernel) {
     },
 
     /** Re-filters the known cohorts to the current user (call whenever the user may have changed). */
-    refilter: (): void => cohorts.keepFor(kernel.currentUser()),
+    refilter: (): void => cohorts.keepFor(kernel.users.current()),
 
     /** Fills an evaluation user of the current user (`hooks.resolveUser`). */
     fill(user: EvaluationUser): void {
-      const ids = cohorts.idsFor(kernel.currentUser())
+      const ids = cohorts.idsFor(kernel.users.current())
       if (ids.length) user.cohorts = ids.slice() as number[]
       user.targetEvents = targetEvents
     },

@@ -1,4 +1,5 @@
-import { describeError, sdkHeaders, send, workspaceCacheKey, WIRE_SDK_VERSION, type KeyValueStore, type Logger } from '../../kernel'
+import { type KeyValueStore, type Logger } from '../../kernel'
+import { describeError, sdkHeaders, workspaceCacheKey, WIRE_SDK_VERSION, type Transport } from '../../internal'
 
 interface CachedConfig {
   config: unknown
@@ -6,8 +7,12 @@ interface CachedConfig {
   version: string
 }
 
-/** Reads, fetches and caches the workspace config (wire-format §2); the kernel parses it. */
-export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: KeyValueStore, logger: Logger) {
+/**
+ * Reads, fetches and caches the workspace config: `GET {sdkUrl}/api/v2/workspaces/{sdkKey}/config` with
+ * `If-Modified-Since`, cached in localStorage under the reference's key as `{ config, lastModified, version }`; the
+ * kernel parses it.
+ */
+export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: KeyValueStore, logger: Logger, transport: Transport) {
   const cacheKey = workspaceCacheKey(sdkKey)
   let lastModified: string | null = null
 
@@ -34,7 +39,7 @@ export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: Key
     async fetch(): Promise<unknown> {
       try {
         const headers = sdkHeaders(sdkKey, lastModified ? { 'If-Modified-Since': lastModified } : undefined)
-        const response = await send({ method: 'GET', url: `${sdkUrl}/api/v2/workspaces/${sdkKey}/config`, headers })
+        const response = await transport.request({ method: 'GET', url: `${sdkUrl}/api/v2/workspaces/${sdkKey}/config`, headers })
         if (response.status === 304) return undefined
         if (response.status < 200 || response.status > 299) throw new Error(`Http status code: ${response.status}`)
         if (!response.body) throw new Error('Response body is empty')

@@ -1,6 +1,7 @@
 // Same-origin page script: creates the client against the local server, decides, tracks, and publishes
 // the results on window.__result and in <pre id="result">.
 // Query: ?key=<sdkKey>&user=<id> (user omitted -> the SDK's own device-id user)
+//        &listen=1 adds a user plugin (listed after the preset's sync) that records each workspace it hears
 ;(async () => {
   const params = new URLSearchParams(location.search)
   const out = { stage: 'start' }
@@ -14,6 +15,16 @@
     const config = { sdkUrl: origin, eventUrl: origin, monitoringUrl: origin, cdnUrl: origin }
     const userId = params.get('user')
     if (userId) config.user = { id: userId, deviceId: userId }
+    if (params.get('listen')) {
+      out.heard = []
+      config.plugins = [
+        {
+          name: 'workspace-listener',
+          apply: (kernel) =>
+            kernel.hooks.workspaceLoaded.tap('workspace-listener', (workspace) => out.heard.push(workspace.experiments.size)),
+        },
+      ]
+    }
     const client = window.Hackle.createInstance(params.get('key') || 'e2e-sdk-key-0123456789', config)
     window.__client = client
     out.init = await client.onInitialized({ timeout: 5000 })

@@ -244,7 +244,7 @@ describe('identity', () => {
 })
 
 describe('plugins', () => {
-  it('isolates a throwing plugin and reports it through pluginError', () => {
+  it('isolates a throwing plugin and reports it through pluginFailed', () => {
     const errors: string[] = []
     const broken = definePlugin(() => ({
       name: 'broken',
@@ -252,7 +252,7 @@ describe('plugins', () => {
         hooks.resolveUser.tap('broken', () => {
           throw new Error('boom')
         })
-        hooks.pluginError.tap('broken', (failure) => void errors.push(`${failure.plugin}/${failure.hook}`))
+        hooks.pluginFailed.tap('broken', (failure) => void errors.push(`${failure.plugin}/${failure.hook}`))
       },
     }))
     const c = createKernel(SDK_KEY, { ...quiet, workspaceConfig: EXAMPLE, plugins: [windowsDesktop(), broken()] })

@@ -9,7 +9,8 @@ describe('parseWorkspace: tolerant parsing', () => {
     const ws = parseWorkspace({})
     expect([ws.experiments.size, ws.featureFlags.size, ws.eventTypes.size, ws.remoteConfigParameters.size]).toEqual([0, 0, 0, 0])
     expect(ws.attributes).toEqual({})
-    expect(ws.inAppMessagesDto).toEqual([])
+    // In-app messages are the in-app plugin's section of the config (`kernel.workspaces.config()`), not the kernel's.
+    expect(ws).not.toHaveProperty('inAppMessagesDto')
   })
 
   it('missing / non-array lists are empty', () => {

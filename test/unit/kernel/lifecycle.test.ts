@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { SyncWaterfallHook, isSafariBrowserName, watchPageLifecycle, type EvaluationUser, type Kernel } from '../../../src/kernel'
+import { SyncWaterfallHook, type EvaluationUser, type Kernel } from '../../../src/kernel'
+import { isSafariBrowserName, watchPageLifecycle } from '../../../src/internal'
 
-/** A kernel whose `resolveUser` taps report this browser name (as the properties plugin does). */
-function kernelIn(browserName: () => string): Pick<Kernel, 'hooks'> {
+/** A kernel whose `users.resolve()` runs `resolveUser` taps that report this browser name (as the properties plugin does). */
+function kernelIn(browserName: () => string): Pick<Kernel, 'users'> {
   const resolveUser = new SyncWaterfallHook<[EvaluationUser]>()
   resolveUser.tap('browser', (user) => ({ ...user, hackleProperties: { browserName: browserName() } }))
-  return { hooks: { resolveUser } } as unknown as Pick<Kernel, 'hooks'>
+  const users = { resolve: () => resolveUser.call({ identifiers: {}, properties: {}, hackleProperties: {}, cohorts: [], targetEvents: [] }) }
+  return { users } as unknown as Pick<Kernel, 'users'>
 }
 
 function setVisibility(state: 'hidden' | 'visible') {
@@ -34,7 +36,7 @@ describe('watchPageLifecycle', () => {
     expect(heard).toHaveLength(5)
   })
 
-  it('counts beforeunload as hidden only in Safari, asking the kernel\'s resolveUser when it happens', () => {
+  it('counts beforeunload as hidden only in Safari, asking the kernel\'s users.resolve() when it happens', () => {
     let safari = false
     const heard: boolean[] = []
     const unwatch = watchPageLifecycle(kernelIn(() => (safari ? 'Mobile Safari' : 'Chrome')), { hidden: (leaving) => void heard.push(leaving) })

@@ -24,7 +24,8 @@ import {
   closeLater,
   cookie,
   keys,
-  pageOptions,
+  pagePlugin,
+  pageSnapshot,
   probe,
   start,
   storeVisitor,
@@ -202,10 +203,10 @@ describe('campaign attribution', () => {
 
   it('a session started by a user change checks the campaign for the new user, before $session_start', async () => {
     storeVisitor({ ...fresh, campaign: { utm_source: 'google' } })
-    const search = { value: '' }
-    const { client, take } = await start({ page: { get search() { return search.value }, referrer: 'https://www.example.com/' } })
+    const { client, kernel, take } = await start({ page: { search: '', referrer: 'https://www.example.com/' } })
     expect(take()).toEqual([])
-    search.value = '?utm_source=naver' // an SPA navigation: no check until a session starts
+    // an SPA navigation (a page tracker sets the new page): no check until a session starts
+    kernel.pages.set(pageSnapshot({ search: '?utm_source=naver', referrer: 'https://www.example.com/' }))
     client.track('nav')
     expect(keys(take())).toEqual(['nav'])
     vi.advanceTimersByTime(1)
@@ -218,10 +219,9 @@ describe('campaign attribution', () => {
   })
 
   it('an idle timeout re-checks the campaign of the current page', async () => {
-    const search = { value: '?utm_source=google' }
-    const { client, take } = await start({ page: { get search() { return search.value } } })
+    const { client, kernel, take } = await start({ page: { search: '?utm_source=google' } })
     take()
-    search.value = '?utm_source=naver'
+    kernel.pages.set(pageSnapshot({ search: '?utm_source=naver' }))
     vi.advanceTimersByTime(31 * MINUTE)
     client.track('back')
     const events = take()
@@ -235,7 +235,7 @@ describe('campaign attribution', () => {
     const client = closeLater(
       createKernel(SDK_KEY, {
         log_disabled: true,
-        plugins: [probe(recorded), campaign(pageOptions({ search: '?utm_source=google' })), events()],
+        plugins: [probe(recorded), pagePlugin({ search: '?utm_source=google' }), campaign(), events()],
       }),
     )
     await vi.advanceTimersByTimeAsync(0)

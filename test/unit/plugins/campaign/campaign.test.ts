@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createHooks } from '../../../../src/kernel/hooks'
 import type { Kernel } from '../../../../src/kernel/plugin'
+import type { PageSnapshot } from '../../../../src/kernel/contract'
 import type { EvaluationUser, Properties } from '../../../../src/kernel/types'
 import { CAMPAIGN_KEYS, campaign, parseCampaign, withCampaign } from '../../../../src/plugins/campaign'
 
@@ -117,11 +118,24 @@ describe('campaign plugin', () => {
     targetEvents: [],
   })
 
+  /** The kernel's current page, with this query string (as a page tracker sets it with `kernel.pages.set`). */
+  const pageWith = (search: string): PageSnapshot => ({
+    pageName: '',
+    properties: {},
+    url: `https://www.example.com/${search}`,
+    pagePath: '/',
+    host: 'www.example.com',
+    hostname: 'www.example.com',
+    referrer: '',
+    queryParameter: search,
+    protocol: 'https',
+  })
+
   function setup(search: () => string) {
     const hooks = createHooks()
-    const plugin = campaign({ search })
+    const plugin = campaign()
     expect(plugin.name).toBe('campaign')
-    plugin.apply({ hooks } as unknown as Kernel)
+    plugin.apply({ hooks, pages: { current: () => pageWith(search()) } } as unknown as Kernel)
     return hooks
   }
 
@@ -156,7 +170,8 @@ describe('campaign plugin', () => {
 
   it('reads location.search by default', () => {
     const hooks = createHooks()
-    campaign().apply({ hooks } as unknown as Kernel)
+    // no current page in the kernel: the plugin reads `location`
+    campaign().apply({ hooks, pages: { current: () => undefined } } as unknown as Kernel)
     history.replaceState(null, '', '/landing?utm_source=google&utm_campaign=spring&x=1')
     try {
       expect(hooks.resolveUser.call(user({ a: 1 })).properties).toEqual({

@@ -1,7 +1,7 @@
 // Shared set-up for the events plugin tests: a scripted fetch / sendBeacon, a clean localStorage, fake timers.
 import { afterEach, beforeEach, vi } from 'vitest'
 import { createKernel, type Kernel, type KernelConfig, type Plugin } from '../../../../src/kernel'
-import { events } from '../../../../src/plugins/events'
+import { events, type EventsOptions } from '../../../../src/plugins/events'
 import workspace from '../../../fixtures/example-workspace.json'
 
 export const SDK_KEY = 'abcdefgh12345678XYZ'
@@ -112,16 +112,20 @@ export function useNetwork() {
   return net
 }
 
-/** A kernel with the events plugin (plus `plugins`) on the example workspace; `.kernel` is what plugins see. */
-export function client(options: KernelConfig = {}, plugins: Plugin[] = []) {
+/**
+ * A kernel with the events plugin (plus `plugins`) on the example workspace; `.kernel` is what plugins see.
+ * `optOutTracking` goes to the events plugin, the other options to the kernel.
+ */
+export function client(options: KernelConfig & EventsOptions = {}, plugins: Plugin<any>[] = []) {
   let kernel!: Kernel
   const probe: Plugin = { name: 'probe', apply: (k) => void (kernel = k) }
+  const { optOutTracking, ...kernelOptions } = options
   const c = createKernel(SDK_KEY, {
     log_disabled: true,
     eventUrl: EVENT_URL,
     workspaceConfig: workspace,
-    ...options,
-    plugins: [probe, ...plugins, events()],
+    ...kernelOptions,
+    plugins: [probe, ...plugins, events({ optOutTracking })],
   })
   open.push(c)
   return Object.assign(c, { kernel })

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import type { Kernel, SdkEvent } from '../../../../src/kernel'
-import { createDedup, dedupInterval } from '../../../../src/plugins/events/dedup'
-import { getEventPipelineHooks } from '../../../../src/plugins/events'
+import { createDedup, dedupInterval } from '../../../../src/kernel/events/dedup'
 import { USER, client, dtos, settle, useNetwork, type Post } from './helpers'
 
 const logger = () => ({ debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() })
@@ -14,7 +13,7 @@ const exposure = (over: Partial<Record<string, unknown>> = {}, identifiers: Reco
     insertId: Math.random().toString(),
     timestamp: 0,
     user: user(identifiers),
-    experiment: { id: 11 },
+    experimentId: 11,
     variationId: 102,
     variationKey: 'B',
     decisionReason: 'TRAFFIC_ALLOCATED',
@@ -27,7 +26,7 @@ const remoteConfig = (over: Partial<Record<string, unknown>> = {}, identifiers: 
     insertId: Math.random().toString(),
     timestamp: 0,
     user: user(identifiers),
-    parameter: { id: 71 },
+    parameterId: 71,
     valueId: 711,
     decisionReason: 'DEFAULT_RULE',
     properties: {},
@@ -75,7 +74,7 @@ describe('duplicate suppression (browser-behaviour §6.2)', () => {
     expect(isDuplicate(exposure({ variationKey: 'A' }))).toBe(false)
     expect(isDuplicate(exposure({ variationId: undefined }))).toBe(false)
     expect(isDuplicate(exposure({ variationId: undefined }))).toBe(true)
-    expect(isDuplicate(exposure({ experiment: { id: 12 } }))).toBe(false)
+    expect(isDuplicate(exposure({ experimentId: 12 }))).toBe(false)
     // Same key as the first one.
     expect(isDuplicate(exposure())).toBe(true)
   })
@@ -154,18 +153,18 @@ describe('events plugin: pipeline', () => {
     warn.mockRestore()
   })
 
-  it('runs beforeProcess, suppression, decorate, queue, processed in that order; decorate changes what is sent', async () => {
+  it('runs eventCreated, suppression, enrichEvent, delivery, eventAccepted in that order; enrichEvent changes what is sent', async () => {
     const calls: string[] = []
     const sessions = {
       name: 'sessions-like',
       apply(kernel: Kernel) {
-        const hooks = getEventPipelineHooks(kernel)
-        hooks.beforeProcess.tap('sessions-like', (e) => void calls.push(`before ${e.type}`))
-        hooks.decorate.tap('sessions-like', (e) => {
+        const { hooks } = kernel
+        hooks.eventCreated.tap('sessions-like', (e) => void calls.push(`before ${e.type}`))
+        hooks.enrichEvent.tap('sessions-like', (e) => {
           calls.push(`decorate ${e.type}`)
           return { ...e, user: { ...e.user, identifiers: { ...e.user.identifiers, $sessionId: 'S1' } } }
         })
-        hooks.processed.tap('sessions-like', (e) => void calls.push(`processed ${e.type} ${e.user.identifiers.$sessionId}`))
+        hooks.eventAccepted.tap('sessions-like', (e, delivered) => void calls.push(`processed ${e.type} ${e.user.identifiers.$sessionId} ${delivered}`))
       },
     }
     const c = client({}, [sessions])
@@ -176,11 +175,11 @@ describe('events plugin: pipeline', () => {
     expect(calls).toEqual([
       'before exposure',
       'decorate exposure',
-      'processed exposure S1',
-      'before exposure', // the duplicate stops after beforeProcess
+      'processed exposure S1 true', // queued by the events plugin (deliverEvent answered true)
+      'before exposure', // the duplicate stops after eventCreated
       'before track',
       'decorate track',
-      'processed track S1',
+      'processed track S1 true',
     ])
     await settle(500)
     const all = net.posts.flatMap((p) => dtos(p.body))
@@ -191,14 +190,14 @@ describe('events plugin: pipeline', () => {
     expect(sent('exposureEvents')).toHaveLength(1)
   })
 
-  it('the hooks are per client, the same object whoever asks first', () => {
+  it('the stream hooks are per client, the same object whoever asks', () => {
     const seen: unknown[] = []
-    const probe = { name: 'p', apply: (k: Kernel) => void seen.push(getEventPipelineHooks(k), getEventPipelineHooks(k)) }
+    const probe = { name: 'p', apply: (k: Kernel) => void seen.push(k.hooks.eventAccepted, k.hooks.eventAccepted) }
     const a = client({}, [probe])
     const b = client({}, [probe])
     expect(seen[0]).toBe(seen[1])
-    expect(seen[0]).toBe(getEventPipelineHooks(a.kernel))
-    expect(seen[2]).toBe(getEventPipelineHooks(b.kernel))
+    expect(seen[0]).toBe(a.kernel.hooks.eventAccepted)
+    expect(seen[2]).toBe(b.kernel.hooks.eventAccepted)
     expect(seen[0]).not.toBe(seen[2])
   })
 
@@ -207,15 +206,15 @@ describe('events plugin: pipeline', () => {
     const broken = {
       name: 'broken',
       apply(kernel: Kernel) {
-        kernel.hooks.pluginError.tap('broken-watch', (failure) => void errors.push(failure))
-        const hooks = getEventPipelineHooks(kernel)
-        hooks.beforeProcess.tap('broken', () => {
+        kernel.hooks.pluginFailed.tap('broken-watch', (failure) => void errors.push(failure))
+        const { hooks } = kernel
+        hooks.eventCreated.tap('broken', () => {
           throw new Error('before')
         })
-        hooks.decorate.tap('broken', () => {
+        hooks.enrichEvent.tap('broken', () => {
           throw new Error('decorate')
         })
-        hooks.processed.tap('broken', () => {
+        hooks.eventAccepted.tap('broken', () => {
           throw new Error('processed')
         })
       },
@@ -225,7 +224,7 @@ describe('events plugin: pipeline', () => {
     expect(() => c.track('purchase')).not.toThrow()
     await settle(500)
     expect(sent('trackEvents').map((e) => e.eventTypeKey)).toEqual(['purchase'])
-    expect(errors.map((e) => (e as { hook: string }).hook)).toEqual(['events.beforeProcess', 'events.decorate', 'events.processed'])
+    expect(errors.map((e) => (e as { hook: string }).hook)).toEqual(['eventCreated', 'enrichEvent', 'eventAccepted'])
     expect(errors.every((e) => (e as { plugin: string }).plugin === 'broken')).toBe(true)
   })
 })
@@ -235,7 +234,7 @@ describe('events plugin: opt-out (browser-behaviour §6.5)', () => {
 
   it('optOutTracking: true sends nothing, yet decisions work and listeners still get every event', async () => {
     const processed: string[] = []
-    const listener = { name: 'l', apply: (k: Kernel) => getEventPipelineHooks(k).processed.tap('l', (e) => void processed.push(e.type)) }
+    const listener = { name: 'l', apply: (k: Kernel) => k.hooks.eventAccepted.tap('l', (e, delivered) => void processed.push(`${e.type} ${delivered}`)) }
     const c = client({ optOutTracking: true }, [listener])
     await settle(100)
     expect(c.isOptOutTracking?.()).toBe(true)
@@ -245,7 +244,7 @@ describe('events plugin: opt-out (browser-behaviour §6.5)', () => {
     await settle(2000)
     expect(net.posts).toHaveLength(0)
     expect(net.beacons).toHaveLength(0)
-    expect(processed).toEqual(['exposure', 'track'])
+    expect(processed).toEqual(['exposure false', 'track false']) // accepted, not delivered
   })
 
   it('switching to opted out sends what was queued at once; later events are dropped until opted in again', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createKernel, toWireBatch, type SdkEvent } from '../../../../src/kernel'
+import { createKernel, type Kernel, type SdkEvent } from '../../../../src/kernel'
+import { toWireBatch } from '../../../../src/internal'
 import { properties } from '../../../../src/plugins/properties'
 import { FORM_FIELDS, body, bodySize, chunk, formLength, formSize, fromEvent, parseStored, utf8Length } from '../../../../src/plugins/events/wire'
 import workspace from '../../../fixtures/example-workspace.json'
@@ -10,7 +11,7 @@ function makeEvents(): SdkEvent[] {
   const c = createKernel('k', {
     log_disabled: true,
     workspaceConfig: workspace,
-    plugins: [properties(), { name: 'collect', apply: (k) => k.hooks.eventCreated.tap('collect', (e) => void events.push(e)) }],
+    plugins: [properties(), { name: 'collect', apply: (k: Kernel) => k.hooks.eventCreated.tap('collect', (e) => void events.push(e)) }],
   })
   const user = { id: 'user_1', deviceId: 'user_1', properties: { grade: 'gold', tags: ['a', 'b', null], nested: { x: 1 } } }
   c.variation(1, user)

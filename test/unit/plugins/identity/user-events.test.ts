@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createKernel, definePlugin, toWireEvent, type FlushReason, type HackleClient, type SdkEvent, type TrackEvent } from '../../../../src/kernel'
+import { createKernel, definePlugin, type FlushReason, type HackleClient, type SdkEvent, type TrackEvent } from '../../../../src/kernel'
+import { toWireEvent } from '../../../../src/internal'
 import {
   HackleSubscriptionOperations,
   HackleSubscriptionOperationsBuilder,
   HackleSubscriptionStatus,
   PropertyOperationsBuilder,
   identity,
+  type IdentityMethods,
 } from '../../../../src/plugins/identity'
 import workspace from '../../../fixtures/example-workspace.json'
 import { clearBrowserState } from '../../browser-state'
@@ -34,7 +36,7 @@ function setup(options: { withIdentity?: boolean } = {}) {
     user: { id: 'device-1', deviceId: 'device-1', userId: 'member-1', properties: { grade: 'gold' } },
     plugins: [options.withIdentity === false ? false : identity(), collected.plugin],
   })
-  return { client: client as Required<HackleClient>, ...collected }
+  return { client: client as HackleClient & IdentityMethods, ...collected }
 }
 
 const console = globalThis.console
@@ -183,16 +185,16 @@ describe('subscription updates', () => {
   it('rejects what is not built operations with the reference error text, tracks nothing and still resolves', async () => {
     const { client, events, flushes } = setup()
     const logs = spyLogs()
-    const noisy = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [identity(), collector().plugin] }) as Required<HackleClient>
-    await expect(noisy.updatePushSubscriptions(null)).resolves.toBeUndefined()
-    await expect(noisy.updateSmsSubscriptions({ $marketing: 'SUBSCRIBED' })).resolves.toBeUndefined()
-    await expect(noisy.updateKakaoSubscriptions('SUBSCRIBED')).resolves.toBeUndefined()
+    const noisy = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [identity(), collector().plugin] })
+    await expect(noisy.updatePushSubscriptions(null as unknown as HackleSubscriptionOperations)).resolves.toBeUndefined()
+    await expect(noisy.updateSmsSubscriptions({ $marketing: 'SUBSCRIBED' } as unknown as HackleSubscriptionOperations)).resolves.toBeUndefined()
+    await expect(noisy.updateKakaoSubscriptions('SUBSCRIBED' as unknown as HackleSubscriptionOperations)).resolves.toBeUndefined()
     expect(logs.error.mock.calls.map(([message]) => message)).toEqual([
       "[ERROR] Hackle: Unexpected exception while update userProperties: TypeError: Cannot read properties of null (reading 'toEvent')",
       '[ERROR] Hackle: Unexpected exception while update userProperties: TypeError: operations.toEvent is not a function',
       '[ERROR] Hackle: Unexpected exception while update userProperties: TypeError: operations.toEvent is not a function',
     ])
-    await client.updatePushSubscriptions(undefined)
+    await client.updatePushSubscriptions(undefined as unknown as HackleSubscriptionOperations)
     expect(events).toEqual([])
     expect(flushes).toEqual([])
     noisy.close()
@@ -201,7 +203,7 @@ describe('subscription updates', () => {
 
   it('accepts property operations too, as the reference does (it only calls toEvent)', async () => {
     const { client, events } = setup()
-    await client.updatePushSubscriptions(new PropertyOperationsBuilder().set('a', 1).build())
+    await client.updatePushSubscriptions(new PropertyOperationsBuilder().set('a', 1).build() as unknown as HackleSubscriptionOperations)
     expect((events[0] as TrackEvent).key).toBe('$properties')
     expect((events[0] as TrackEvent).properties).toEqual({ $set: { a: 1 } })
     client.close()
@@ -244,7 +246,7 @@ describe('setPhoneNumber / unsetPhoneNumber', () => {
   it('rejects a value that is not a string with the reference error, tracks nothing and resolves', async () => {
     const { client } = setup()
     const collected = collector()
-    const noisy = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [identity(), collected.plugin] }) as Required<HackleClient>
+    const noisy = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [identity(), collected.plugin] })
     const logs = spyLogs()
     for (const value of [1234, { a: 1 }, undefined, null]) await expect(noisy.setPhoneNumber(value as unknown as string)).resolves.toBeUndefined()
     await expect(noisy.setPhoneNumber(Symbol('x') as unknown as string)).resolves.toBeUndefined()
@@ -274,7 +276,7 @@ describe('setPhoneNumber / unsetPhoneNumber', () => {
       },
     }))
     const logs = spyLogs()
-    const client = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [identity(), failing()] }) as Required<HackleClient>
+    const client = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [identity(), failing()] })
     await expect(client.setPhoneNumber('+821012345678')).resolves.toBeUndefined()
     await expect(client.unsetPhoneNumber()).resolves.toBeUndefined()
     await expect(

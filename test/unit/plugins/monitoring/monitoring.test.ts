@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createKernel, definePlugin, type HackleClient, type Plugin, type SdkEvent } from '../../../../src/kernel'
-import { identity } from '../../../../src/plugins/identity'
+import { createKernel, definePlugin, type HackleClient, type KernelConfig, type Plugin, type SdkEvent } from '../../../../src/kernel'
+import { identity, type IdentityMethods } from '../../../../src/plugins/identity'
 import { createMetrics, monitoring, METRICS_PER_REQUEST, PUBLISH_INTERVAL_MS } from '../../../../src/plugins/monitoring'
 import workspace from '../../../fixtures/example-workspace.json'
 import { clearBrowserState } from '../../browser-state'
@@ -38,7 +38,7 @@ const slowResolution = (millis: number) =>
     apply: ({ hooks }) => hooks.resolveUser.tap('slow-resolution', () => void vi.setSystemTime(Date.now() + millis)),
   }))()
 
-function client(options: { plugins?: Plugin[]; config?: Record<string, unknown> } = {}) {
+function client(options: { plugins?: Plugin<any>[]; config?: KernelConfig } = {}) {
   const collected = collector()
   const c = createKernel(SDK_KEY, {
     log_disabled: true,
@@ -46,7 +46,7 @@ function client(options: { plugins?: Plugin[]; config?: Record<string, unknown> 
     workspaceConfig: workspace,
     ...options.config,
     plugins: [...(options.plugins ?? [identity(), monitoring()]), collected.plugin],
-  }) as Required<HackleClient>
+  }) as HackleClient & IdentityMethods
   return { client: c, events: collected.events }
 }
 
@@ -187,18 +187,25 @@ describe('monitoring plugin: decision metrics posted every 60 s (wire-format §7
       name: 'nested',
       apply: (kernel) => {
         // A target exposure as the kernel builds it for a nested evaluation (evaluation.md §14).
-        kernel.client.track = () =>
+        kernel.client.track = () => {
+          const experiment = kernel.workspaces.current()!.experiments.get(1)!
           kernel.hooks.eventCreated.call({
             type: 'exposure',
             insertId: 'x',
             timestamp: Date.now(),
             user: { identifiers: {}, properties: {}, hackleProperties: {}, cohorts: [], targetEvents: [] },
-            experiment: kernel.workspace()!.experiments.get(1)!,
+            kind: 'ab-test',
+            experimentId: experiment.id,
+            experimentKey: experiment.key,
+            experimentVersion: experiment.version,
             variationKey: 'B',
             variationId: 102,
             decisionReason: 'TRAFFIC_ALLOCATED',
+            rootType: 'EXPERIMENT',
+            rootId: 99,
             properties: { $targetingRootType: 'EXPERIMENT', $targetingRootId: 99 },
           })
+        }
       },
     }))
     const { client: c, events } = client({ plugins: [identity(), monitoring(), nested()] })
@@ -358,7 +365,7 @@ describe('monitoring plugin: opt-in', () => {
   })
 
   it('stays off with enableMonitoring: false', async () => {
-    const { client: c } = client({ config: { enableMonitoring: false } })
+    const { client: c } = client({ plugins: [identity(), monitoring({ enableMonitoring: false })] })
     c.variation(1, 'visitor-1')
     await vi.advanceTimersByTimeAsync(PUBLISH_INTERVAL_MS)
     c.close()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createHooks } from '../../../../src/kernel/hooks'
 import type { Kernel } from '../../../../src/kernel/plugin'
+import type { PageSnapshot } from '../../../../src/kernel/contract'
 import type { EvaluationUser } from '../../../../src/kernel/types'
 import {
   browserPropertiesOf,
@@ -43,9 +44,12 @@ function navigate(win: FakeWindow, url: string) {
 
 const asWindow = (w: unknown) => w as Window
 
+/** Hooks and the kernel's current page (none until a test sets one, as without a page tracker). */
 function fakeKernel() {
   const hooks = createHooks()
-  return { hooks, kernel: { hooks } as unknown as Kernel }
+  let page: PageSnapshot | undefined
+  const pages = { current: () => page, set: (next: PageSnapshot) => void (page = next) }
+  return { hooks, pages, kernel: { hooks, pages } as unknown as Kernel }
 }
 
 const evaluationUser = (): EvaluationUser => ({
@@ -348,6 +352,31 @@ describe('properties plugin', () => {
     const c = hooks.resolveUser.call(evaluationUser())
     expect(c.hackleProperties).not.toBe(a.hackleProperties)
     expect(c.hackleProperties.pagePath).toBe('/other')
+  })
+
+  it("takes the page part from the kernel's current page once a page tracker sets one", () => {
+    const win = fakeWindow()
+    const { hooks, pages, kernel } = fakeKernel()
+    properties({ window: asWindow(win) }).apply(kernel)
+    const before = hooks.resolveUser.call(evaluationUser()).hackleProperties
+    expect(before.pagePath).toBe('/products/42')
+    const page: PageSnapshot = {
+      pageName: 'Cart',
+      properties: {},
+      url: 'https://shop.example.com/cart?step=2',
+      pagePath: '/cart',
+      host: 'shop.example.com',
+      hostname: 'shop.example.com',
+      referrer: 'https://www.example.com/',
+      queryParameter: '?step=2',
+      protocol: 'https',
+    }
+    pages.set(page)
+    // the location is not read for the page part any more
+    navigate(win, 'https://www.example.com/other')
+    const after = hooks.resolveUser.call(evaluationUser()).hackleProperties
+    expect(after).toMatchObject({ pagePath: '/cart', pageTitle: 'Cart', url: page.url, host: 'shop.example.com', queryParameter: '?step=2', referrer: page.referrer, protocol: 'https' })
+    expect(hooks.resolveUser.call(evaluationUser()).hackleProperties).toBe(after)
   })
 
   it('uses the global window by default', () => {

@@ -1,12 +1,11 @@
 // Shared set-up for the sessions / campaign tests: a client with the real events plugin (network stubbed), a probe
-// that records every event the pipeline processed, fake time and a clean cookie jar.
+// that records every event the kernel's event stream accepted, fake time and a clean cookie jar.
 import { afterEach, beforeEach, vi } from 'vitest'
-import { createKernel, definePlugin, type FullHackleClient, type HackleConfig, type Kernel, type Plugin, type SdkEvent } from '../../../../src/kernel'
-import { campaign, type CampaignOptions } from '../../../../src/plugins/campaign'
+import { createKernel, definePlugin, type HackleConfig, type Kernel, type PageSnapshot, type Plugin, type SdkEvent } from '../../../../src/kernel'
+import { campaign } from '../../../../src/plugins/campaign'
 import { events } from '../../../../src/plugins/events'
-import { getEventPipelineHooks } from '../../../../src/plugins/events/hooks'
 import { identity } from '../../../../src/plugins/identity'
-import { sessions } from '../../../../src/plugins/sessions'
+import { sessions, type SessionsOptions } from '../../../../src/plugins/sessions'
 import workspace from '../../../fixtures/example-workspace.json'
 
 export const SDK_KEY = 'abcdefgh12345678XYZ'
@@ -86,13 +85,13 @@ export interface Page {
 
 export interface Probe {
   kernel: Kernel
-  /** Events as the pipeline finished them (after session decoration), in order. */
+  /** Events as the stream accepted them (after session enrichment), in order (`hooks.eventAccepted`). */
   processed: SdkEvent[]
-  /** Events as they entered the pipeline (before decoration). */
+  /** Events as they entered the stream (before enrichment; `hooks.eventCreated`). */
   created: SdkEvent[]
 }
 
-/** Records the kernel and every event of the pipeline. */
+/** Records the kernel and every event of the stream. */
 export const probe = (into: Partial<Probe>): Plugin =>
   definePlugin(() => ({
     name: 'probe',
@@ -100,43 +99,59 @@ export const probe = (into: Partial<Probe>): Plugin =>
       into.kernel = kernel
       into.processed = []
       into.created = []
-      const pipeline = getEventPipelineHooks(kernel)
-      pipeline.beforeProcess.tap({ name: 'probe', stage: -1 }, (event) => void into.created!.push(event))
-      pipeline.processed.tap('probe', (event) => void into.processed!.push(event))
+      kernel.hooks.eventCreated.tap({ name: 'probe', stage: -1 }, (event) => void into.created!.push(event))
+      kernel.hooks.eventAccepted.tap('probe', (event) => void into.processed!.push(event))
     },
   }))()
 
-/** A page for the campaign plugin: query string, referrer and hostname (default: a direct visit to www.example.com). */
-export function pageOptions(page: Page): CampaignOptions {
+/**
+ * The kernel's current page as a page tracker would set it (`kernel.pages.set`): query string, referrer and hostname
+ * (default: a direct visit to www.example.com).
+ */
+export function pageSnapshot(page: Page): PageSnapshot {
+  const hostname = page.hostname ?? 'www.example.com'
+  const search = page.search ?? ''
   return {
-    search: () => page.search ?? '',
-    referrer: () => page.referrer ?? '',
-    hostname: () => page.hostname ?? 'www.example.com',
+    pageName: '',
+    properties: {},
+    url: `https://${hostname}/${search}`,
+    pagePath: '/',
+    host: hostname,
+    hostname,
+    referrer: page.referrer ?? '',
+    queryParameter: search,
+    protocol: 'https',
   }
 }
 
+/** A page tracker stand-in: sets the page when it applies (list it before the plugins that read the page). */
+export const pagePlugin = (page: Page): Plugin =>
+  definePlugin(() => ({
+    name: 'test-page',
+    apply: (kernel) => kernel.pages.set(pageSnapshot(page)),
+  }))()
+
 export interface StartOptions {
   config?: HackleConfig
+  /** The sessions plugin's options (loosely typed: tests pass invalid values on purpose). */
+  sessions?: { sessionPolicy?: unknown; sessionTimeoutMillis?: unknown }
   page?: Page
   /** Without the campaign plugin. */
   noCampaign?: boolean
 }
 
-/** A client with probe, sessions, campaign, identity and events; the start-up refresh has run when it returns. */
+/** A client with probe, page, sessions, campaign, identity and events; the start-up refresh has run when it returns. */
 export async function start(options: StartOptions = {}) {
   const recorded: Partial<Probe> = {}
   const page = options.page ?? {}
-  const plugins: Plugin[] = [probe(recorded), sessions()]
-  if (!options.noCampaign) plugins.push(campaign(pageOptions(page)))
-  plugins.push(identity(), events())
   const client = closeLater(
     createKernel(SDK_KEY, {
       log_disabled: true,
       eventUrl: 'https://events.test',
       workspaceConfig: workspace,
       ...options.config,
-      plugins,
-    }) as FullHackleClient,
+      plugins: [probe(recorded), pagePlugin(page), sessions(options.sessions as SessionsOptions | undefined), options.noCampaign ? false : campaign(), identity(), events()],
+    }),
   )
   await vi.advanceTimersByTimeAsync(0)
   const probed = recorded as Probe

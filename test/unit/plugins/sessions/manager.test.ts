@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createMemoryStore, type HackleUser, type Logger } from '../../../../src/kernel'
+import { type HackleUser, type Logger } from '../../../../src/kernel'
+import { createMemoryStore } from '../../../../src/internal'
 import { createSessionId, createSessionManager, EMPTY_SESSION_ID, lastEventTimeCookie, sessionIdCookie } from '../../../../src/plugins/sessions/manager'
 import { DEFAULT_SESSION_TIMEOUT_MILLIS, HackleSessionPersistConditions, resolveSessionPolicy } from '../../../../src/plugins/sessions/policy'
 
@@ -164,6 +165,8 @@ describe('session policy', () => {
   it('keeps a given persist condition; the deprecated option always uses ALWAYS_NEW_SESSION', () => {
     const condition = () => true
     expect(resolveSessionPolicy({ sessionPolicy: { persistCondition: condition } }, logger()).persistCondition).toBe(condition)
-    expect(resolveSessionPolicy({ sessionTimeoutMillis: 10, persistCondition: condition }, logger()).persistCondition).toBe(ALWAYS_NEW_SESSION)
+    // a persist condition beside the deprecated option (not an option of its own) is not used
+    const deprecated = { sessionTimeoutMillis: 10, persistCondition: condition }
+    expect(resolveSessionPolicy(deprecated, logger()).persistCondition).toBe(ALWAYS_NEW_SESSION)
   })
 })

@@ -1,12 +1,11 @@
 // Expected payloads were observed by running the reference (11.56.1 UMD in jsdom, same cookies, URL and referrer).
 import { describe, expect, it, vi } from 'vitest'
-import { createKernel, definePlugin } from '../../../../src/kernel'
+import { createKernel, definePlugin, type HackleClient } from '../../../../src/kernel'
 import { events } from '../../../../src/plugins/events'
-import { getEventPipelineHooks } from '../../../../src/plugins/events/hooks'
 import { identity } from '../../../../src/plugins/identity'
 import { campaign } from '../../../../src/plugins/campaign'
 import workspace from '../../../fixtures/example-workspace.json'
-import { getSessionHooks, HackleSessionPersistConditions, sessions } from '../../../../src/plugins/sessions'
+import { getSessionHooks, HackleSessionPersistConditions, sessions, type SessionMethods } from '../../../../src/plugins/sessions'
 import {
   ALL_UNSET,
   CAMPAIGN_COOKIE,
@@ -20,7 +19,7 @@ import {
   closeLater,
   cookie,
   keys,
-  pageOptions,
+  pagePlugin,
   probe,
   start,
   storeVisitor,
@@ -153,7 +152,8 @@ describe('sessions: start-up', () => {
     storeVisitor({ deviceId: 'dev-9', sessionId: '1000.aaaaaaaa', lastEventTime: T0 - MINUTE })
     const { client, take } = await start({
       noCampaign: true,
-      config: { user: { userId: 'member-1', deviceId: 'dev-9' }, sessionPolicy: { persistCondition: HackleSessionPersistConditions.NULL_TO_USER_ID } },
+      config: { user: { userId: 'member-1', deviceId: 'dev-9' } },
+      sessions: { sessionPolicy: { persistCondition: HackleSessionPersistConditions.NULL_TO_USER_ID } },
     })
     expect(take()).toEqual([])
     expect(client.getSessionId()).toBe('1000.aaaaaaaa')
@@ -176,7 +176,7 @@ describe('sessions: start-up', () => {
     storeVisitor({ userId: 'member-1', sessionId: '1000.aaaaaaaa', lastEventTime: T0 - MINUTE })
     const seen: unknown[] = []
     const persistCondition = (oldUser: unknown, newUser: unknown) => seen.push(oldUser, newUser) > 0
-    const { client } = await start({ noCampaign: true, config: { sessionPolicy: { persistCondition } } })
+    const { client } = await start({ noCampaign: true, sessions: { sessionPolicy: { persistCondition } } })
     expect(seen).toEqual([{ deviceId: undefined, userId: 'member-1' }, { id: HID, deviceId: HID, userId: 'member-1' }])
     expect(client.getSessionId()).toBe('1000.aaaaaaaa')
   })
@@ -196,7 +196,7 @@ describe('sessions: start-up', () => {
         log_disabled: true,
         workspaceConfig: workspace,
         user: { id: 'a', userId: 'member-1', properties: { utm_source: 'google' } },
-        plugins: [probe(recorded), sessions(), campaign(pageOptions({ search: '?utm_source=kakao' })), identity(), events()],
+        plugins: [probe(recorded), pagePlugin({ search: '?utm_source=kakao' }), sessions(), campaign(), identity(), events()],
       }),
     )
     client.track('purchase', { id: 'b', properties: { utm_content: 'x' } })
@@ -338,7 +338,7 @@ describe('sessions: user changes', () => {
     storeVisitor({ deviceId: 'dev-9', sessionId: '1000.aaaaaaaa', lastEventTime: T0 - MINUTE, campaign: {} })
     const { client, take } = await start({
       page: { referrer: 'https://www.example.com/' },
-      config: { sessionPolicy: { persistCondition: HackleSessionPersistConditions.NULL_TO_USER_ID } },
+      sessions: { sessionPolicy: { persistCondition: HackleSessionPersistConditions.NULL_TO_USER_ID } },
     })
     await client.setUserId('m-2')
     expect(client.getSessionId()).toBe('1000.aaaaaaaa')
@@ -353,7 +353,8 @@ describe('sessions: user changes', () => {
 
   it('logout (userId → none) starts a new session under NULL_TO_USER_ID', async () => {
     const { client, take } = await start({
-      config: { user: { userId: 'm-1' }, sessionPolicy: { persistCondition: HackleSessionPersistConditions.NULL_TO_USER_ID } },
+      config: { user: { userId: 'm-1' } },
+      sessions: { sessionPolicy: { persistCondition: HackleSessionPersistConditions.NULL_TO_USER_ID } },
     })
     take()
     await client.setUserId(null)
@@ -365,8 +366,8 @@ describe('sessions: user changes', () => {
     storeVisitor({ deviceId: 'dev-9', sessionId: '1000.aaaaaaaa', lastEventTime: T0 - MINUTE, campaign: {} })
     const { client, take } = await start({
       page: { referrer: 'https://www.example.com/' },
-      config: {
-        log_disabled: false,
+      config: { log_disabled: false },
+      sessions: {
         sessionPolicy: {
           persistCondition: () => {
             throw new Error('boom')
@@ -381,7 +382,7 @@ describe('sessions: user changes', () => {
 
   it('a persistCondition gets the old and new users', async () => {
     const calls: unknown[][] = []
-    const { client } = await start({ config: { user: { userId: 'a', deviceId: 'd' }, sessionPolicy: { persistCondition: (...args: unknown[]) => (calls.push(args), true) } } })
+    const { client } = await start({ config: { user: { userId: 'a', deviceId: 'd' } }, sessions: { sessionPolicy: { persistCondition: (...args: unknown[]) => (calls.push(args), true) } } })
     const first = client.getSessionId()
     await client.setUserId('b')
     expect(client.getSessionId()).toBe(first)
@@ -394,7 +395,7 @@ describe('sessions: policy options', () => {
 
   it('warns about an invalid timeout or condition and uses the defaults', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    await start({ config: { log_disabled: false, sessionPolicy: { timeoutMillis: -5, persistCondition: 'x' } } })
+    await start({ config: { log_disabled: false }, sessions: { sessionPolicy: { timeoutMillis: -5, persistCondition: 'x' } } })
     expect(warnings()).toEqual([
       '[WARN] Hackle: Session policy timeoutMillis is invalid. Setting to default value[30m].',
       '[WARN] Hackle: Session policy persistCondition is not a function. Using default (ALWAYS_NEW_SESSION).',
@@ -403,19 +404,19 @@ describe('sessions: policy options', () => {
 
   it.each([[Infinity], [NaN], [0], ['1000']])('timeoutMillis %j is invalid', async (timeoutMillis) => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    await start({ config: { log_disabled: false, sessionPolicy: { timeoutMillis } } })
+    await start({ config: { log_disabled: false }, sessions: { sessionPolicy: { timeoutMillis } } })
     expect(warnings()).toEqual(['[WARN] Hackle: Session policy timeoutMillis is invalid. Setting to default value[30m].'])
   })
 
   it('null / missing values take the defaults silently', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined)
-    await start({ config: { log_disabled: false, sessionPolicy: { timeoutMillis: null, persistCondition: null } } })
-    await start({ config: { log_disabled: false, sessionPolicy: {} } })
+    await start({ config: { log_disabled: false }, sessions: { sessionPolicy: { timeoutMillis: null, persistCondition: null } } })
+    await start({ config: { log_disabled: false }, sessions: { sessionPolicy: {} } })
     expect(warnings()).toEqual([])
   })
 
   it('uses sessionPolicy.timeoutMillis', async () => {
-    const { client } = await start({ config: { sessionPolicy: { timeoutMillis: 1000 } } })
+    const { client } = await start({ sessions: { sessionPolicy: { timeoutMillis: 1000 } } })
     const first = client.getSessionId()
     vi.advanceTimersByTime(999)
     client.track('a')
@@ -426,14 +427,14 @@ describe('sessions: policy options', () => {
   })
 
   it('uses the deprecated sessionTimeoutMillis only without sessionPolicy', async () => {
-    const { client } = await start({ config: { sessionTimeoutMillis: 1000 } })
+    const { client } = await start({ sessions: { sessionTimeoutMillis: 1000 } })
     const first = client.getSessionId()
     vi.advanceTimersByTime(1000)
     client.track('a')
     expect(client.getSessionId()).not.toBe(first)
     client.close()
 
-    const other = await start({ config: { sessionTimeoutMillis: 1000, sessionPolicy: { timeoutMillis: 5000 } } })
+    const other = await start({ sessions: { sessionTimeoutMillis: 1000, sessionPolicy: { timeoutMillis: 5000 } } })
     const kept = other.client.getSessionId()
     vi.advanceTimersByTime(1000)
     other.client.track('a')
@@ -492,11 +493,11 @@ describe('sessions: hooks and plugin combinations', () => {
       name: 'listener',
       apply(kernel) {
         const hooks = getSessionHooks(kernel)
-        hooks.started.tap('listener', (id, user, ts) => void order.push(`started ${id === kernel.client.getSessionId!()} ${user.id} ${ts}`))
+        hooks.started.tap('listener', (id, user, ts) => void order.push(`started ${id === (kernel.client as HackleClient & SessionMethods).getSessionId()} ${user.id} ${ts}`))
         hooks.ended.tap('listener', (_id, _user, ts) => void order.push(`ended ${ts}`))
         hooks.resumed.tap('listener', () => void order.push('resumed'))
         hooks.started.tap({ name: 'listener', stage: 200 }, () => void order.push('after $session_start'))
-        getEventPipelineHooks(kernel).processed.tap('listener', (e) => void order.push(e.type === 'track' ? e.key : e.type))
+        kernel.hooks.eventAccepted.tap('listener', (e) => void order.push(e.type === 'track' ? e.key : e.type))
       },
     }))
     const client = closeLater(createKernel(SDK_KEY, { log_disabled: true, plugins: [sessions(), listener(), events()] }))
@@ -513,7 +514,7 @@ describe('sessions: hooks and plugin combinations', () => {
     const failing = definePlugin(() => ({
       name: 'failing',
       apply(kernel) {
-        kernel.hooks.pluginError.tap('failing-watch', (failure) => void errors.push(`${failure.plugin} ${failure.hook}`))
+        kernel.hooks.pluginFailed.tap('failing-watch', (failure) => void errors.push(`${failure.plugin} ${failure.hook}`))
         getSessionHooks(kernel).started.tap('failing', () => {
           throw new Error('nope')
         })

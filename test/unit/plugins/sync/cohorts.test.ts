@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createKernel, definePlugin, type HackleUser } from '../../../../src/kernel'
+import { createKernel, definePlugin, type HackleUser, type Plugin } from '../../../../src/kernel'
 import { sync } from '../../../../src/plugins/sync'
 import { identity } from '../../../../src/plugins/identity'
 import { createCohortStore, parseCohorts } from '../../../../src/plugins/sync/cohorts'
@@ -83,7 +83,7 @@ describe('cohort store (UserContext rules)', () => {
 })
 
 describe('cohorts in decisions (evaluation §3 item 9, §11.1 COHORT)', () => {
-  const create = (plugins = [sync()]) =>
+  const create = (plugins: Plugin<any>[] = [sync()]) =>
     createKernel(SDK_KEY, { log_disabled: true, sdkUrl: SDK_URL, user: { id: 'u-1', deviceId: 'device-1' }, plugins })
 
   it('a COHORT target rule matches only once the cohorts response lists the user’s cohort', async () => {

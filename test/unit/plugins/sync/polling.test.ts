@@ -89,7 +89,7 @@ describe('polling in a client', () => {
   afterEach(() => vi.useRealTimers())
 
   const create = (pollingIntervalMillis: unknown) =>
-    createKernel(SDK_KEY, { log_disabled: true, sdkUrl: SDK_URL, pollingIntervalMillis, plugins: [sync()] })
+    createKernel(SDK_KEY, { log_disabled: true, sdkUrl: SDK_URL, plugins: [sync({ pollingIntervalMillis: pollingIntervalMillis as number })] })
 
   it('a 1 s interval polls every 60 s with the same three syncs, and stops on close', async () => {
     const client = create(1000)

@@ -1,6 +1,6 @@
-import type { KernelHooks } from './hooks'
+import type { Kernel } from '../kernel'
 
-/** What a plugin hears of the page's lifecycle (browser-behaviour §5.1). */
+/** What a plugin hears of the page's lifecycle. */
 export interface PageLifecycleListener {
   /** The page was hidden (`leaving` false) or is going away (`pagehide`, `leaving` true). */
   hidden?(leaving: boolean): void
@@ -11,25 +11,23 @@ export interface PageLifecycleListener {
 /** The parsed browser name is a Safari (`Safari`, `Mobile Safari`), as the reference checks it. */
 export const isSafariBrowserName = (name: unknown): boolean => typeof name === 'string' && /safari/i.test(name)
 
-/** The browser name the `resolveUser` taps give a user (the properties plugin parses it from the user agent). */
-const browserNameOf = (hooks: KernelHooks): unknown =>
-  hooks.resolveUser.call({ identifiers: {}, properties: {}, hackleProperties: {}, cohorts: [], targetEvents: [] })
-    .hackleProperties.browserName
+/** The browser name in the current user's hackle properties (the properties plugin parses it from the user agent). */
+const browserNameOf = (kernel: Pick<Kernel, 'users'>): unknown => kernel.users.resolve().hackleProperties.browserName
 
 /**
  * Listens to the page's lifecycle. Like the reference, `beforeunload` counts as hidden in Safari, where
  * `visibilitychange` does not always come before the page goes away; the browser name is asked of the kernel's
- * `resolveUser` then. Returns the function that removes the listeners; outside a browser there is nothing to
+ * `users.resolve()` then. Returns the function that removes the listeners; outside a browser there is nothing to
  * listen to.
  */
-export function watchPageLifecycle(kernel: { readonly hooks: KernelHooks }, listener: PageLifecycleListener): () => void {
+export function watchPageLifecycle(kernel: Pick<Kernel, 'users'>, listener: PageLifecycleListener): () => void {
   if (typeof window === 'undefined' || typeof document === 'undefined') return () => undefined
   const hidden = (leaving: boolean) => listener.hidden?.(leaving)
   const shown = () => listener.shown?.()
   const on: Array<[EventTarget, string, () => void]> = [
     [window, 'pagehide', () => hidden(true)],
     [window, 'pageshow', shown],
-    [window, 'beforeunload', () => isSafariBrowserName(browserNameOf(kernel.hooks)) && hidden(false)],
+    [window, 'beforeunload', () => isSafariBrowserName(browserNameOf(kernel)) && hidden(false)],
     [document, 'visibilitychange', () => (document.visibilityState === 'hidden' ? hidden(false) : shown())],
     [document, 'resume', shown],
   ]

@@ -1,20 +1,9 @@
+import type { HttpRequest, HttpResponse, KernelHooks } from '../kernel'
+
 /** The SDK identity the Hackle servers see; hackle-kit speaks as the reference build it replaces. */
 export const WIRE_SDK_NAME = 'javascript-sdk_browser'
 export const WIRE_SDK_VERSION = '11.56.1'
 
-export interface HttpRequest {
-  method: 'GET' | 'POST'
-  url: string
-  headers?: Record<string, string>
-  body?: string
-  keepalive?: boolean
-}
-
-export interface HttpResponse {
-  status: number
-  body: string
-  header(name: string): string | null
-}
 
 /**
  * Sends `data` by `navigator.sendBeacon` as the reference's form (wire-format §5): sdkKey, sdkName, sdkVersion,
@@ -80,3 +69,21 @@ export async function send(request: HttpRequest): Promise<HttpResponse> {
   const body = await response.text()
   return { status: response.status, body, header: (name) => response.headers.get(name) }
 }
+
+/**
+ * The kernel's transport seam for one client: a request goes to the first `hooks.sendRequest` tap that takes it,
+ * else to `send`; a beacon to the first `hooks.sendBeacon` tap that answers, else to `sendBeaconForm`.
+ */
+export function transportOf(kernel: { readonly sdkKey: string; readonly hooks: KernelHooks }) {
+  const { hooks, sdkKey } = kernel
+  return {
+    request: (request: HttpRequest): Promise<HttpResponse> =>
+      (hooks.sendRequest.taps.length ? hooks.sendRequest.call(request) : undefined) ?? send(request),
+    beacon: (url: string, data: string): boolean => {
+      const answer = hooks.sendBeacon.taps.length ? hooks.sendBeacon.call(url, data) : undefined
+      return typeof answer === 'boolean' ? answer : sendBeaconForm(url, sdkKey, data)
+    },
+  }
+}
+
+export type Transport = ReturnType<typeof transportOf>

@@ -1,10 +1,15 @@
-import type { Identifiers, Logger, SdkEvent } from '../../kernel'
+import type { Logger } from '../logger'
+import type { Identifiers } from '../types'
+import type { SdkEvent } from './model'
 
 const DEFAULT_INTERVAL = 60_000
 /** `exposureEventDedupIntervalMillis: -1` turns suppression off (hackle-kit; the reference cannot). */
 export const NO_DEDUP = -1
 
-/** The `exposureEventDedupIntervalMillis` option resolved like the reference (browser-behaviour §1.1), plus `-1`. */
+/**
+ * The `exposureEventDedupIntervalMillis` option resolved like the reference: not a number → 60000; outside
+ * 1000..3600000 → a warning and 60000; plus hackle-kit's `-1`, no suppression.
+ */
 export function dedupInterval(value: unknown, logger: Logger): number {
   if (typeof value !== 'number' || value !== value) return DEFAULT_INTERVAL
   if (value === NO_DEDUP) return NO_DEDUP
@@ -18,14 +23,17 @@ export function dedupInterval(value: unknown, logger: Logger): number {
 /** Same identifier types with equal values, in any order. */
 const sameIdentifiers = (a: Identifiers, b: Identifiers | undefined): boolean => {
   if (!b) return false
+  if (a === b) return true
   const types = Object.keys(a)
   return types.length === Object.keys(b).length && types.every((type) => a[type] === b[type])
 }
 
 /**
- * Duplicate suppression for exposure and remote-config events (browser-behaviour §6.2): one cache per type, cleared
- * when the event user's identifiers change; an event whose key was first seen at most `interval` ms ago is a
- * duplicate (the first-seen time is not refreshed). Returns whether the event is a duplicate.
+ * Duplicate suppression for exposure and remote-config events: one cache per type, cleared when the event user's
+ * identifiers change (compared before any enrichment, so a `$sessionId` added later does not count); an event
+ * whose key (exposure: experiment id, variation id, variation key, reason; remote config: parameter id, value id,
+ * reason) was first seen at most `interval` ms ago is a duplicate (the first-seen time is not refreshed). Returns
+ * whether the event is a duplicate.
  */
 export function createDedup(interval: number): (event: SdkEvent) => boolean {
   const caches = [0, 1].map(() => ({ seen: new Map<string, number>(), identifiers: undefined as Identifiers | undefined }))
@@ -37,11 +45,10 @@ export function createDedup(interval: number): (event: SdkEvent) => boolean {
       cache.identifiers = identifiers
       cache.seen.clear()
     }
-    const key = (
+    const key =
       event.type === 'exposure'
-        ? [event.experiment.id, event.variationId, event.variationKey, event.decisionReason]
-        : [event.parameter.id, event.valueId, event.decisionReason]
-    ).join('-')
+        ? `${event.experimentId}-${event.variationId ?? ''}-${event.variationKey}-${event.decisionReason}`
+        : `${event.parameterId}-${event.valueId ?? ''}-${event.decisionReason}`
     const now = Date.now()
     const first = cache.seen.get(key)
     if (first !== undefined && now - first <= interval) return true

@@ -1,8 +1,7 @@
-import type { Identifiers, Properties } from '../types'
-import { sanitizeProperties } from './sanitize'
-import type { SdkEvent } from './model'
+import { sanitizeProperties } from '../kernel/events/sanitize'
+import type { Identifiers, Properties, SdkEvent } from '../kernel'
 
-/** One event as the event API receives it (wire-format §4.2–4.5). */
+/** One event as the event API receives it (the event API's DTOs). */
 export interface WireEvent {
   insertId: string
   timestamp: number
@@ -38,10 +37,10 @@ export function toWireEvent(
   }
   switch (event.type) {
     case 'exposure':
-      wire.experimentId = event.experiment.id
-      wire.experimentKey = event.experiment.key
-      wire.experimentType = event.experiment.type
-      wire.experimentVersion = event.experiment.version
+      wire.experimentId = event.experimentId
+      wire.experimentKey = event.experimentKey
+      wire.experimentType = event.kind === 'feature-flag' ? 'FEATURE_FLAG' : 'AB_TEST'
+      wire.experimentVersion = event.experimentVersion
       wire.variationId = event.variationId
       wire.variationKey = event.variationKey
       wire.decisionReason = event.decisionReason
@@ -54,9 +53,9 @@ export function toWireEvent(
       wire.properties = sanitizeProperties(event.properties)
       break
     case 'remoteConfig':
-      wire.parameterId = event.parameter.id
-      wire.parameterKey = event.parameter.key
-      wire.parameterType = event.parameter.type
+      wire.parameterId = event.parameterId
+      wire.parameterKey = event.parameterKey
+      wire.parameterType = event.parameterType
       wire.valueId = event.valueId
       wire.decisionReason = event.decisionReason
       wire.properties = sanitizeProperties(event.properties)

@@ -1,0 +1,15 @@
+/**
+ * The built-in plugins' toolbox: transport, wire form, storage, storage keys, sanitizing, the page lifecycle and
+ * the evaluation helpers plugins reuse. Internal: not a package entry, and free to change between versions. A plugin
+ * outside this repository uses `hackle-kit/kernel` only.
+ */
+export { send, sendBeaconForm, sdkHeaders, transportOf, WIRE_SDK_NAME, WIRE_SDK_VERSION, type Transport } from './transport'
+export { toWireEvent, toWireBatch, type WireBatch, type WireEvent } from './wire'
+export { watchPageLifecycle, isSafariBrowserName, type PageLifecycleListener } from './lifecycle'
+export { createLocalStore, createMemoryStore, createCookieStore, registrableDomain } from '../kernel/storage'
+export * from '../kernel/storage/keys'
+export { sanitizeProperties, sanitizePropertyValue } from '../kernel/events/sanitize'
+export { describeError } from '../kernel/logger'
+export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isSameUser } from '../kernel/identity/user'
+export { uuid } from '../kernel/util/uuid'
+export { NO_DEDUP } from '../kernel/events/dedup'

@@ -1,0 +1,71 @@
+/** The plain, stable values that kernel hooks hand to plugins. None of them is a parsed workspace object. */
+import type { EvaluationUser, Properties } from './types'
+
+/** An experiment or flag as an override sees it (`hooks.overrideVariation`). */
+export interface ExperimentInfo {
+  readonly id: number
+  readonly key: number
+  readonly type: 'AB_TEST' | 'FEATURE_FLAG'
+  readonly variations: ReadonlyArray<{ readonly id: number; readonly key: string }>
+}
+
+/** A remote-config parameter as an override sees it (`hooks.overrideRemoteConfig`). */
+export interface RemoteConfigInfo {
+  readonly id: number
+  readonly key: string
+  /** `STRING`, `NUMBER`, `BOOLEAN` or `JSON`. */
+  readonly type: string
+}
+
+interface DecisionBase {
+  readonly reason: string
+  /** The user it was decided for; absent when resolving the user failed (reason `EXCEPTION`). */
+  readonly user: EvaluationUser | undefined
+}
+
+/** One decision of the public API (`hooks.decided`), whatever its outcome. */
+export type DecisionInfo =
+  | (DecisionBase & { readonly kind: 'ab-test'; readonly key: number; readonly variation: string })
+  | (DecisionBase & { readonly kind: 'feature-flag'; readonly key: number; readonly isOn: boolean })
+  | (DecisionBase & { readonly kind: 'remote-config'; readonly key: string; readonly value: unknown })
+
+/**
+ * The page the visitor is on, as page views, hackle properties and campaign attribution read it
+ * (`kernel.pages.current()`). Until a plugin sets one, there is none and each plugin reads `location` itself.
+ */
+export interface PageSnapshot {
+  /** The given page name, else the document title. */
+  readonly pageName: string
+  readonly properties: Properties
+  readonly url: string
+  readonly pagePath: string
+  readonly host: string
+  readonly hostname: string
+  readonly referrer: string
+  /** `location.search`, with its `?`. */
+  readonly queryParameter: string
+  /** `https`, without the colon. */
+  readonly protocol: string
+}
+
+/** A navigation the SDK is about to make (`hooks.prepareNavigation`). */
+export interface Navigation {
+  readonly url: string
+  /** Delays the navigation until `work` settles, at most until the navigation's time limit. */
+  waitFor(work: Promise<unknown>): void
+}
+
+export interface HttpRequest {
+  method: 'GET' | 'POST'
+  url: string
+  headers?: Record<string, string>
+  body?: string
+  /** Let the request outlive the page (`fetch` keepalive; bodies of at most 64 KiB in flight). */
+  keepalive?: boolean
+}
+
+export interface HttpResponse {
+  status: number
+  body: string
+  header(name: string): string | null
+}
