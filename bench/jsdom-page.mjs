@@ -120,3 +120,35 @@ export function installDesktop(win) {
   Object.defineProperty(win.crypto, 'randomUUID', { configurable: true, value: () => randomUUID() })
   Object.defineProperty(win, 'orientation', { configurable: true, get: fail, set: fail })
 }
+
+/**
+ * A jsdom page on the bench shop URL with this environment, the bundle at `bundlePath` loaded like a `<script>` tag,
+ * and its client created and initialized with the bench workspace. `logs` counts console errors and warnings, `stats`
+ * requests and posted bytes.
+ */
+export async function loadSdk(label, bundlePath) {
+  const [{ readFileSync }, vm, { JSDOM, VirtualConsole }, { DEVICE_ID, PAGE_PATH, SDK_KEY }] = await Promise.all([
+    import('node:fs'),
+    import('node:vm'),
+    import('jsdom'),
+    import('./shared.mjs'),
+  ])
+  const logs = { error: 0, warn: 0 }
+  const virtualConsole = new VirtualConsole()
+  virtualConsole.on('error', () => logs.error++)
+  virtualConsole.on('warn', () => logs.warn++)
+  const html = '<!doctype html><html><head><title>Bench shop</title></head><body></body></html>'
+  const dom = new JSDOM(html, { url: `https://www.example.com${PAGE_PATH}`, runScripts: 'outside-only', pretendToBeVisual: true, virtualConsole })
+  const win = dom.window
+  const stats = { requests: 0, bytes: 0 }
+  installNetwork(win, stats)
+  installCookieJar(win)
+  installDesktop(win)
+  win.document.cookie = `_hackle_hid=${DEVICE_ID}; path=/`
+  new vm.Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath }).runInContext(dom.getInternalVMContext())
+  if (typeof win.Hackle?.createInstance !== 'function') throw new Error(`${label}: ${bundlePath} did not define window.Hackle.createInstance`)
+  const client = win.Hackle.createInstance(SDK_KEY, { sdkUrl: API, eventUrl: API, monitoringUrl: API, cdnUrl: API })
+  const init = await client.onInitialized({ timeout: 5000 })
+  if (!init?.success) throw new Error(`${label}: onInitialized() -> ${JSON.stringify(init)}`)
+  return { label, bundlePath, dom, win, client, logs, stats }
+}

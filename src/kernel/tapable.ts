@@ -53,7 +53,7 @@ export class Hook<T extends unknown[], R> {
   ) {}
 
   isUsed(): boolean {
-    return this.taps.length > 0 || this.interceptors.length > 0
+    return this.taps.length + this.interceptors.length > 0
   }
 
   intercept(interceptor: HookInterceptor<T, R>): void {
@@ -99,7 +99,7 @@ export class Hook<T extends unknown[], R> {
 }
 
 abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
-  protected abstract readonly mode: Mode
+  protected abstract get mode(): Mode
 
   tap(options: string | TapOptions, fn: (...args: T) => R | void): void {
     this.add(options, 'sync', fn)
@@ -130,17 +130,23 @@ abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
 
 /** Calls every tap in order; return values are ignored. */
 export class SyncHook<T extends unknown[] = [], R = void> extends SyncBase<T, R, void> {
-  protected readonly mode = ALL
+  protected get mode(): Mode {
+    return ALL
+  }
 }
 
 /** Calls taps in order until one returns something other than `undefined`, and returns that. */
 export class SyncBailHook<T extends unknown[] = [], R = unknown> extends SyncBase<T, R, R | undefined> {
-  protected readonly mode = BAIL
+  protected get mode(): Mode {
+    return BAIL
+  }
 }
 
 /** Passes the first argument through every tap; a tap returning `undefined` leaves it unchanged. */
 export class SyncWaterfallHook<T extends [unknown, ...unknown[]], R = T[0]> extends SyncBase<T, R, R> {
-  protected readonly mode = WATERFALL
+  protected get mode(): Mode {
+    return WATERFALL
+  }
 }
 
 abstract class AsyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {

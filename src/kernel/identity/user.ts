@@ -21,18 +21,22 @@ export function sanitizeIdentifierValue(value: unknown): string | undefined {
   return typeof value === 'number' ? String(value) : undefined
 }
 
-export const decorate = (user: User, hackleDeviceId: string): HackleUser => ({
-  ...user,
-  id: user.id || hackleDeviceId,
-  deviceId: user.deviceId || hackleDeviceId,
-})
+const hasOwnProto = (o: unknown) => o != null && Object.prototype.hasOwnProperty.call(o, '__proto__')
+/**
+ * `{ ...a, ...b }`. Object.assign is several times faster than spreading on the decision path, but an own `__proto__`
+ * key (JSON.parse makes them) stays a plain property only when spread.
+ */
+const merged = (a: unknown, b: unknown): any => (hasOwnProto(a) || hasOwnProto(b) ? { ...(a as object), ...(b as object) } : Object.assign({}, a, b))
+
+export const decorate = (user: User, hackleDeviceId: string): HackleUser =>
+  merged(user, { id: user.id || hackleDeviceId, deviceId: user.deviceId || hackleDeviceId })
 
 /** Same user ⇔ same userId and deviceId; id, identifiers and properties don't count (browser-behaviour §2.2). */
 export const isSameUser = (a: User, b: User): boolean => a.userId === b.userId && a.deviceId === b.deviceId
 
 /** A changed user replaces the old one; the same user keeps the old properties under the new ones. */
 export const mergeUsers = (previous: HackleUser, next: HackleUser): HackleUser =>
-  isSameUser(previous, next) ? { ...next, properties: { ...previous.properties, ...next.properties } } : next
+  isSameUser(previous, next) ? merged(next, { properties: merged(previous.properties, next.properties) }) : next
 
 /**
  * The identifiers of a user in the reference's order (evaluation.md §3): custom ones, `$id`, `$deviceId`,

@@ -1,8 +1,8 @@
 import { type SdkEvent } from '../../kernel'
-import { sanitizeProperties, toWireEvent } from '../../internal'
+import { sanitizeProperties } from '../../internal'
 
 /**
- * An event in its wire form, serialized once when it is queued: the DTO text (wire-format §4.2–4.5), the batch
+ * An event in its wire form, serialized once when it is queued: the DTO text (the event API's DTO), the batch
  * list it belongs to (0 exposure, 1 track, 2 remote config), its insertId, timestamp and size in UTF-8 bytes.
  */
 export interface Item {
@@ -35,46 +35,85 @@ export function utf8Length(text: string): number {
   return n
 }
 
-const item = (s: string, t: number, id: string, ts: number): Item => ({ s, t, id, ts, n: utf8Length(s) })
+const item = (s: string, t: number, id: string, ts: number, n = utf8Length(s)): Item => ({ s, t, id, ts, n })
 
-interface Text {
-  readonly s: string
-  readonly n: number
+const json = JSON.stringify
+
+/**
+ * `,"name":value` for each name and value, as JSON.stringify writes the members of an object: a value it leaves out
+ * (undefined, a function, a symbol) writes nothing.
+ */
+function members(names: readonly string[], values: readonly unknown[]): string {
+  let text = ''
+  for (let i = 0; i < names.length; i++) {
+    const value = json(values[i])
+    if (value !== undefined) text += `,"${names[i]}":${value}`
+  }
+  return text
 }
-const text = (s: string): Text => ({ s, n: utf8Length(s) })
 
 /**
  * Hackle properties as JSON text, per object. The properties plugin shares one frozen object between all events of
- * a page state, and those properties are most of an event's text: serializing them once makes `track()` cheaper.
+ * a page state, and those properties are most of an event's text: serializing them once makes every event cheaper.
  */
-const sharedHackleText = new WeakMap<object, Text>()
-const NO_PROPERTIES = Object.freeze({})
+const sharedHackleText = new WeakMap<object, Item>()
 
-function hackleText(properties: object): Text | undefined {
-  if (!Object.isFrozen(properties)) return undefined
+/** `,"hackleProperties":{…}`, with its UTF-8 size (`t`, `id`, `ts` unused). */
+function hackleMembers(properties: object): Item {
   let cached = sharedHackleText.get(properties)
-  if (!cached) sharedHackleText.set(properties, (cached = text(JSON.stringify(sanitizeProperties(properties)))))
+  if (cached === undefined) {
+    cached = item(`,"hackleProperties":${json(sanitizeProperties(properties))}`, 0, '', 0)
+    if (Object.isFrozen(properties)) sharedHackleText.set(properties, cached)
+  }
   return cached
 }
 
-/** The DTO text of an event: `JSON.stringify(toWireEvent(event))`, with shared hackle properties spliced in. */
-function dtoText(event: SdkEvent): Text {
-  const shared = hackleText(event.user.hackleProperties)
-  if (!shared) return text(JSON.stringify(toWireEvent(event)))
-  // The fields before hackleProperties, then those after it (every event type has some).
-  const { insertId, timestamp, userId, identifiers, userProperties, hackleProperties: _, ...rest } = toWireEvent(
-    event,
-    undefined,
-    NO_PROPERTIES,
-  )
-  const head = text(JSON.stringify({ insertId, timestamp, userId, identifiers, userProperties }).slice(0, -1))
-  const tail = text(JSON.stringify(rest).slice(1))
-  return { s: `${head.s},"hackleProperties":${shared.s},${tail.s}`, n: head.n + shared.n + tail.n + 21 }
-}
+const HEAD = ['insertId', 'timestamp', 'userId', 'identifiers', 'userProperties']
+const EXPOSURE = ['experimentId', 'experimentKey', 'experimentType', 'experimentVersion', 'variationId', 'variationKey', 'decisionReason', 'properties']
+const TRACK = ['eventTypeId', 'eventTypeKey', 'value', 'properties']
+const REMOTE_CONFIG = ['parameterId', 'parameterKey', 'parameterType', 'valueId', 'decisionReason', 'properties']
 
+/**
+ * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (the event API's DTO), written member by
+ * member without building the wire object, with shared hackle properties and experiment members from memory.
+ */
 export function fromEvent(event: SdkEvent): Item {
-  const { s, n } = dtoText(event)
-  return { s, t: event.type === 'exposure' ? 0 : event.type === 'track' ? 1 : 2, id: event.insertId, ts: event.timestamp, n }
+  const { user } = event
+  const identifiers = user.identifiers
+  const head = members(HEAD, [event.insertId, event.timestamp, identifiers.$id, identifiers, sanitizeProperties(user.properties)])
+  const hackle = hackleMembers(user.hackleProperties)
+  let text = ''
+  switch (event.type) {
+    case 'exposure':
+      text += members(EXPOSURE, [
+        event.experimentId,
+        event.experimentKey,
+        event.kind === 'feature-flag' ? 'FEATURE_FLAG' : 'AB_TEST',
+        event.experimentVersion,
+        event.variationId,
+        event.variationKey,
+        event.decisionReason,
+        event.properties,
+      ])
+      break
+    case 'track':
+      text += members(TRACK, [event.eventTypeId, event.key, event.value, sanitizeProperties(event.properties)])
+      break
+    case 'remoteConfig':
+      text += members(REMOTE_CONFIG, [
+        event.parameterId,
+        event.parameterKey,
+        event.parameterType,
+        event.valueId,
+        event.decisionReason,
+        sanitizeProperties(event.properties),
+      ])
+      break
+  }
+  // `{` takes the place of the first member's comma (every event has hackle properties).
+  const s = head ? `{${head.slice(1)}${hackle.s}${text}}` : `{${hackle.s.slice(1)}${text}}`
+  const t = event.type === 'exposure' ? 0 : event.type === 'track' ? 1 : 2
+  return item(s, t, event.insertId, event.timestamp, utf8Length(head) + hackle.n + utf8Length(text) + 1)
 }
 
 /** A stored DTO, placed as the reference's `toPayload` places it (by experimentId, eventTypeId, parameterId). */

@@ -1,13 +1,13 @@
-import { definePlugin, type KeyValueStore } from '../../kernel'
+import { definePlugin } from '../../kernel'
 import { manualOverrideKey } from '../../internal'
 
 const NAME = 'manual-overrides'
 
-/** Reads one override list: a JSON array of one-entry objects `[{"<experimentId>":"<variationId>"}, …]`. */
-function readOverrides(cookies: KeyValueStore, key: string): Map<string, string> {
+/** Parses one override list: a JSON array of one-entry objects `[{"<experimentId>":"<variationId>"}, …]`. */
+function parseOverrides(text: string | null): Map<string, string> {
   const overrides = new Map<string, string>()
   try {
-    const list: unknown = JSON.parse(cookies.get(key) ?? '[]')
+    const list: unknown = JSON.parse(text ?? '[]')
     if (Array.isArray(list)) {
       for (const entry of list) {
         if (entry && typeof entry === 'object') for (const [id, value] of Object.entries(entry)) overrides.set(id, String(value))
@@ -29,8 +29,19 @@ export const manualOverrides = definePlugin(() => ({
   apply(kernel) {
     const { cookies } = kernel.storage
     let lists: Map<string, string>[] = []
+    // Each list is parsed again only when its cookie's text changed (the lists are only read).
+    const readers = (['ab', 'ff'] as const).map((kind) => {
+      const key = manualOverrideKey(kernel.sdkKey, kind)
+      let text: string | null | undefined
+      let list = new Map<string, string>()
+      return () => {
+        const next = cookies.get(key)
+        if (next !== text) [text, list] = [next, parseOverrides(next)]
+        return list
+      }
+    })
     const load = () => {
-      lists = [readOverrides(cookies, manualOverrideKey(kernel.sdkKey, 'ab')), readOverrides(cookies, manualOverrideKey(kernel.sdkKey, 'ff'))]
+      lists = readers.map((read) => read())
     }
     load()
     kernel.hooks.userChanged.tap(NAME, load)

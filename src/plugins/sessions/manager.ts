@@ -1,5 +1,5 @@
 import { type HackleUser, type KeyValueStore, type Logger, type User } from '../../kernel'
-import { describeError, isSameUser } from '../../internal'
+import { describeError, isSameUser, uuid } from '../../internal'
 import type { SessionPolicy } from './policy'
 
 /** What `getSessionId()` answers when there is no session. */
@@ -9,11 +9,8 @@ export const EMPTY_SESSION_ID = '0.ffffffff'
 export const sessionIdCookie = (sdkKey: string) => `_hackle_session_id_${sdkKey.slice(8)}`
 export const lastEventTimeCookie = (sdkKey: string) => `_hackle_last_event_ts_${sdkKey.slice(8)}`
 
-/** `<epoch ms>.<8 random hex digits>`: the same shape and randomness as the first 8 characters of a UUID v4. */
-export function createSessionId(timestamp: number): string {
-  const random = crypto.getRandomValues(new Uint32Array(1))[0]!
-  return `${timestamp}.${(random + 0x100000000).toString(16).slice(1)}`
-}
+/** `<epoch ms>.<8 random hex digits>`: the first 8 characters of a UUID v4 (all random), as in the reference. */
+export const createSessionId = (timestamp: number): string => `${timestamp}.${uuid().slice(0, 8)}`
 
 export interface SessionListener {
   ended(sessionId: string, user: User, lastEventTime: number): void
