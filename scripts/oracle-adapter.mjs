@@ -28,8 +28,8 @@ const nestedOf = (events) =>
   events
     .filter((event) => event.properties.$targetingRootType !== undefined)
     .map((event) => ({
-      type: event.experiment.type,
-      key: event.experiment.key,
+      type: event.kind === 'feature-flag' ? 'FEATURE_FLAG' : 'AB_TEST',
+      key: event.experimentKey,
       variation: event.variationKey,
       reason: event.decisionReason,
     }))
