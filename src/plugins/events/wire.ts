@@ -1,5 +1,6 @@
 import { type SdkEvent } from '../../kernel'
 import { sanitizeProperties } from '../../internal'
+import { createTextMemo } from './text-memo'
 
 /**
  * An event in its wire form, serialized once when it is queued: the DTO text (the event API's DTO), the batch
@@ -40,19 +41,6 @@ const item = (s: string, t: number, id: string, ts: number, n = utf8Length(s)): 
 const json = JSON.stringify
 
 /**
- * `,"name":value` for each name and value, as JSON.stringify writes the members of an object: a value it leaves out
- * (undefined, a function, a symbol) writes nothing.
- */
-function members(names: readonly string[], values: readonly unknown[]): string {
-  let text = ''
-  for (let i = 0; i < names.length; i++) {
-    const value = json(values[i])
-    if (value !== undefined) text += `,"${names[i]}":${value}`
-  }
-  return text
-}
-
-/**
  * Hackle properties as JSON text, per object. The properties plugin shares one frozen object between all events of
  * a page state, and those properties are most of an event's text: serializing them once makes every event cheaper.
  */
@@ -68,52 +56,67 @@ function hackleMembers(properties: object): Item {
   return cached
 }
 
-const HEAD = ['insertId', 'timestamp', 'userId', 'identifiers', 'userProperties']
-const EXPOSURE = ['experimentId', 'experimentKey', 'experimentType', 'experimentVersion', 'variationId', 'variationKey', 'decisionReason', 'properties']
-const TRACK = ['eventTypeId', 'eventTypeKey', 'value', 'properties']
-const REMOTE_CONFIG = ['parameterId', 'parameterKey', 'parameterType', 'valueId', 'decisionReason', 'properties']
+/** The members of an event between its hackle properties and its properties, in the reference's DTO order. */
+function middle(event: SdkEvent): Record<string, unknown> {
+  switch (event.type) {
+    case 'exposure':
+      return {
+        experimentId: event.experimentId,
+        experimentKey: event.experimentKey,
+        experimentType: event.kind === 'feature-flag' ? 'FEATURE_FLAG' : 'AB_TEST',
+        experimentVersion: event.experimentVersion,
+        variationId: event.variationId,
+        variationKey: event.variationKey,
+        decisionReason: event.decisionReason,
+      }
+    case 'track':
+      return { eventTypeId: event.eventTypeId, eventTypeKey: event.key, value: event.value }
+    case 'remoteConfig':
+      return {
+        parameterId: event.parameterId,
+        parameterKey: event.parameterKey,
+        parameterType: event.parameterType,
+        valueId: event.valueId,
+        decisionReason: event.decisionReason,
+      }
+  }
+  return {}
+}
+
+// Per list (exposure, track, remote config): consecutive events of a kind mostly repeat these value for value.
+// Sanitized properties and `middle` objects are built here, with data properties only (`plain`); an exposure's
+// properties come from the kernel as they are.
+const userPropertiesText = createTextMemo(utf8Length, true)
+const middleTexts = [0, 1, 2].map(() => createTextMemo(utf8Length, true))
+const propertiesTexts = [0, 1, 2].map((t) => createTextMemo(utf8Length, t > 0))
 
 /**
- * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (the event API's DTO), written member by
- * member without building the wire object, with shared hackle properties and experiment members from memory.
+ * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (the event API's DTO), put
+ * together from the texts of its parts: insertId to identifiers, user properties, the shared hackle properties, the
+ * kind's members, and properties (the parts that repeat from event to event are serialized once, see text-memo).
  */
 export function fromEvent(event: SdkEvent): Item {
   const { user } = event
   const identifiers = user.identifiers
-  const head = members(HEAD, [event.insertId, event.timestamp, identifiers.$id, identifiers, sanitizeProperties(user.properties)])
-  const hackle = hackleMembers(user.hackleProperties)
-  let text = ''
-  switch (event.type) {
-    case 'exposure':
-      text += members(EXPOSURE, [
-        event.experimentId,
-        event.experimentKey,
-        event.kind === 'feature-flag' ? 'FEATURE_FLAG' : 'AB_TEST',
-        event.experimentVersion,
-        event.variationId,
-        event.variationKey,
-        event.decisionReason,
-        event.properties,
-      ])
-      break
-    case 'track':
-      text += members(TRACK, [event.eventTypeId, event.key, event.value, sanitizeProperties(event.properties)])
-      break
-    case 'remoteConfig':
-      text += members(REMOTE_CONFIG, [
-        event.parameterId,
-        event.parameterKey,
-        event.parameterType,
-        event.valueId,
-        event.decisionReason,
-        sanitizeProperties(event.properties),
-      ])
-      break
-  }
-  // `{` takes the place of the first member's comma (every event has hackle properties).
-  const s = head ? `{${head.slice(1)}${hackle.s}${text}}` : `{${hackle.s.slice(1)}${text}}`
   const t = event.type === 'exposure' ? 0 : event.type === 'track' ? 1 : 2
-  return item(s, t, event.insertId, event.timestamp, utf8Length(head) + hackle.n + utf8Length(text) + 1)
+  const head = json({ insertId: event.insertId, timestamp: event.timestamp, userId: identifiers.$id, identifiers })
+  const userProperties = userPropertiesText(sanitizeProperties(user.properties))!
+  const hackle = hackleMembers(user.hackleProperties)
+  const fields = middleTexts[t]!(middle(event))!
+  const properties = propertiesTexts[t]!(t === 0 ? (event.properties as Record<string, unknown> | undefined) : sanitizeProperties(event.properties))
+  // Members inside one pair of braces, `,`-separated; each `{…}` part gives its members (none for `{}`).
+  let s = ''
+  let n = 0
+  const put = (members: string, bytes: number) => {
+    s += s ? `,${members}` : members
+    n += s.length > members.length ? bytes + 1 : bytes
+  }
+  if (head.length > 2) put(head.slice(1, -1), utf8Length(head) - 2)
+  put(`"userProperties":${userProperties.s}`, 17 + userProperties.n)
+  put(hackle.s.slice(1), hackle.n - 1)
+  if (fields.s.length > 2) put(fields.s.slice(1, -1), fields.n - 2)
+  if (properties) put(`"properties":${properties.s}`, 13 + properties.n)
+  return item(`{${s}}`, t, event.insertId, event.timestamp, n + 2)
 }
 
 /** A stored DTO, placed as the reference's `toPayload` places it (by experimentId, eventTypeId, parameterId). */

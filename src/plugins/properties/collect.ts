@@ -149,31 +149,72 @@ export function browserPropertiesOf(props: HackleProperties): BrowserProperties 
   }
 }
 
+/** What a source compares between calls: the raw values its properties are made of. */
+type Inputs = [unknown, unknown, unknown, unknown, unknown, unknown, unknown, unknown]
+
+/**
+ * The raw inputs of `build` for `win`: the page object or URL, title and referrer, then user agent, screen
+ * orientation type, screen width and height, first language. All are read in one go; if a browser API is missing or
+ * throws, each is read on its own and a failing one is `undefined`.
+ */
+function rawInputs(win: Window, customPage: PageProperties | null | undefined): Inputs {
+  try {
+    const { navigator: nav, screen } = win
+    return [
+      customPage ?? win.location.href,
+      customPage ? '' : win.document.title,
+      customPage ? '' : win.document.referrer,
+      nav.userAgent,
+      screen.orientation.type,
+      screen.width,
+      screen.height,
+      nav.languages[0],
+    ]
+  } catch {
+    const get = (read: () => unknown) => {
+      try {
+        return read()
+      } catch {
+        return undefined
+      }
+    }
+    return [
+      customPage ?? get(() => win.location.href),
+      customPage ? '' : get(() => win.document.title),
+      customPage ? '' : get(() => win.document.referrer),
+      get(() => win.navigator.userAgent),
+      get(() => win.screen.orientation.type),
+      get(() => win.screen.width),
+      get(() => win.screen.height),
+      get(() => win.navigator.languages[0]),
+    ]
+  }
+}
+
+const sameInputs = (a: Inputs, b: Inputs | undefined): boolean => {
+  if (b === undefined) return false
+  for (let i = 0; i < 8; i++) if (a[i] !== b[i]) return false
+  return true
+}
+
 /**
  * A cached source of hackle properties for `win`: the same frozen object is returned until one of its inputs
  * changes (URL, title, referrer, or the page object from `page`; user agent, orientation, screen size, locale).
- * The user agent is parsed once and the time zone read once.
+ * Every call reads all inputs again (page code may change any of them between two calls); the object is rebuilt
+ * only when one of them differs from the last call's, value for value. The user agent is parsed once and the time
+ * zone read once.
  */
 export function hacklePropertiesSource(
   win: Window = globalWindow(),
   page?: () => PageProperties | null | undefined,
 ): () => Readonly<HackleProperties> {
   let timeZone: string | undefined
-  let inputs: unknown[] = []
+  let inputs: Inputs | undefined
   let current: Readonly<HackleProperties> | undefined
   return () => {
     const customPage = page?.()
-    const next = [
-      customPage ?? str(() => win.location.href),
-      customPage ? '' : str(() => win.document.title),
-      customPage ? '' : str(() => win.document.referrer),
-      userAgentOf(win),
-      orientationOf(win),
-      sizeOf(() => win.screen.width),
-      sizeOf(() => win.screen.height),
-      localeOf(win),
-    ]
-    if (current && next.every((value, i) => value === inputs[i])) return current
+    const next = rawInputs(win, customPage)
+    if (current && sameInputs(next, inputs)) return current
     inputs = next
     timeZone ??= timeZoneOf()
     return (current = Object.freeze(build(win, customPage ?? pagePropertiesOf(win), timeZone)))

@@ -43,6 +43,40 @@ describe('events plugin: wire text', () => {
     expect(Object.isFrozen(events[0]!.user.hackleProperties)).toBe(true)
   })
 
+  it('answers repeated parts from memory only while they repeat value for value', () => {
+    const exposure = events.find((e) => e.type === 'exposure')!
+    const track = events.find((e) => e.type === 'track')!
+    type Loose = Record<string, unknown>
+    const vary = (e: SdkEvent, props: unknown, userProps: unknown, extra: Loose = {}): SdkEvent =>
+      ({ ...e, ...extra, properties: props, user: { ...e.user, properties: userProps } }) as SdkEvent
+    const withToJSON = { a: 1, toJSON: () => ({ swapped: true }) }
+    const proto = JSON.parse('{"__proto__":"p","x":1}')
+    const sequence: SdkEvent[] = [
+      vary(exposure, { $a: 1, b: 'x' }, { u: 'v' }),
+      vary(exposure, { $a: 1, b: 'x' }, { u: 'v' }),
+      vary(exposure, { $a: 1, b: 'y' }, { u: 'v' }),
+      vary(exposure, { b: 'y', $a: 1 }, { u: 'v' }),
+      vary(exposure, { $a: 1, b: 'y', c: undefined }, { u: 'v', w: 'é' }),
+      vary(exposure, { $a: 1, b: 'y', c: { d: 1 } }, { u: 'v', w: 'é' }),
+      vary(exposure, { $a: 1, b: 'y', c: { d: 2 } }, { u: 'v', w: 'é' }),
+      vary(exposure, withToJSON, proto, { variationKey: 'B', decisionReason: 'OTHER' }),
+      vary(exposure, { $a: 1 }, proto, { variationKey: 'B', decisionReason: 'OTHER' }),
+      vary(exposure, { $a: 1 }, proto, { variationKey: 'A', decisionReason: 'OTHER' }),
+      vary(exposure, undefined, {}, { experimentVersion: undefined }),
+      vary(exposure, { 2: 'two', 1: 'one', k: '🎉' }, {}),
+      vary(exposure, { 2: 'two', 1: 'one', k: '🎉' }, {}),
+      vary(track, { a: 1 }, {}, { value: { nested: 1 } }),
+      vary(track, { a: 1 }, {}, { value: { nested: 2 } }),
+      vary(track, { a: 1 }, {}, { value: 3 }),
+      vary(track, { a: 1 }, {}, { value: 3 }),
+    ]
+    for (const e of sequence) {
+      const item = fromEvent(e)
+      expect(item.s).toBe(JSON.stringify(toWireBatch([e]).exposureEvents[0] ?? toWireBatch([e]).trackEvents[0]))
+      expect(item.n).toBe(new TextEncoder().encode(item.s).length)
+    }
+  })
+
   it('measures UTF-8 bytes like TextEncoder, and the body size from above', () => {
     for (const text of ['', 'plain', 'ü', '한글', '🎉x', 'a\u0800b', body(events.map(fromEvent))]) {
       expect(utf8Length(text)).toBe(new TextEncoder().encode(text).length)
