@@ -3,15 +3,14 @@ import { trackEvent } from './events/factory'
 import { describeError, type Logger } from './logger'
 import { isObject } from './util/object'
 import type { Decisions, EventSink } from './decisions'
-import type { KernelHooks } from './hooks'
-import type { UserManager } from './identity/user-manager'
+import type { KernelUsers } from './plugin'
 import type { HackleClient, HackleEvent, HackleRemoteConfig } from './client-types'
 import type { EvaluationUser, Properties, User } from './types'
 
 interface ClientParts {
-  hooks: KernelHooks
   logger: Logger
-  users: UserManager
+  /** The kernel's users: the user argument updates the current user, `resolve` makes the evaluation user. */
+  users: Pick<KernelUsers, 'current' | 'update' | 'resolve'>
   decisions: Decisions
   workspace: () => Workspace | undefined
   emitTrack: ReturnType<typeof createTracker>
@@ -42,7 +41,7 @@ export function createTracker(sink: EventSink, logger: Logger, workspace: () => 
 
 /** The public client: the reference's API, every method bound and guarded so nothing reaches the page. */
 export function createClient(parts: ClientParts): HackleClient {
-  const { hooks, logger, users, decisions, workspace, emitTrack } = parts
+  const { logger, users, decisions, workspace, emitTrack } = parts
 
   /**
    * A user argument updates the current user first, exactly as in the reference. A value
@@ -53,7 +52,7 @@ export function createClient(parts: ClientParts): HackleClient {
     if (typeof user === 'string') users.update({ id: user })
     else if (isObject(user)) users.update(user)
     else if (user !== undefined && user !== null) logger.warn(`Invalid user argument ignored: ${String(user)}`)
-    return hooks.resolveUser.call(users.evaluationUser())
+    return users.resolve()
   }
 
   function remoteConfig(user?: User | string): HackleRemoteConfig {

@@ -29,8 +29,8 @@ export interface HackleExperiment {
 abstract class DecisionBase {
   constructor(
     readonly reason: string,
-    readonly config: ParameterConfig,
-    readonly experiment: HackleExperiment | undefined,
+    readonly config: ParameterConfig = EMPTY_CONFIG,
+    readonly experiment: HackleExperiment | undefined = undefined,
   ) {}
 
   get parameters(): Record<string, ParameterValue> {
@@ -47,7 +47,7 @@ export class Decision extends DecisionBase {
   constructor(
     readonly variation: string,
     reason: string,
-    config: ParameterConfig = EMPTY_CONFIG,
+    config?: ParameterConfig,
     experiment?: HackleExperiment,
   ) {
     super(reason, config, experiment)
@@ -59,7 +59,7 @@ export class FeatureFlagDecision extends DecisionBase {
   constructor(
     readonly isOn: boolean,
     reason: string,
-    config: ParameterConfig = EMPTY_CONFIG,
+    config?: ParameterConfig,
     experiment?: HackleExperiment,
   ) {
     super(reason, config, experiment)

@@ -1,5 +1,5 @@
-import { evaluateExperiment, evaluateRemoteConfig, requiredValueType, type EvaluationOptions, type Workspace } from './evaluation'
-import { Decision, FeatureFlagDecision, parameterConfig, type RemoteConfigDetail } from './decision'
+import { evaluateExperiment, evaluateRemoteConfig, fitsDefault, type EvaluationOptions, type Experiment, type Workspace } from './evaluation'
+import { Decision, FeatureFlagDecision, parameterConfig, type ParameterConfig, type RemoteConfigDetail } from './decision'
 import { experimentEvents, remoteConfigEvents } from './events/factory'
 import { describeError, type Logger } from './logger'
 import type { SdkEvent } from './events/model'
@@ -11,12 +11,6 @@ const INVALID_INPUT = 'INVALID_INPUT'
 const SDK_NOT_READY = 'SDK_NOT_READY'
 const EXCEPTION = 'EXCEPTION'
 const OVERRIDDEN = 'OVERRIDDEN'
-
-/** An override is used only where the evaluation would accept the value: the same type as the default (any for null). */
-function fitsDefault(value: unknown, defaultValue: unknown): boolean {
-  const type = requiredValueType(defaultValue)
-  return type === 'NULL' || (type !== 'UNKNOWN' && typeof value === typeof defaultValue)
-}
 
 /** Where decisions hand their events: `listening()` says whether building them is worth it at all. */
 export interface EventSink {
@@ -31,7 +25,7 @@ export interface EventSink {
  */
 export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: () => Workspace | undefined, sink: EventSink) {
   const options: EvaluationOptions = {
-    manualOverride: (experiment) => (hooks.overrideVariation.taps.length ? hooks.overrideVariation.call(experiment) ?? undefined : undefined),
+    manualOverride: (experiment) => hooks.overrideVariation.call(experiment) ?? undefined,
   }
 
   // Events are only built when something listens: the kernel alone decides without allocating them.
@@ -47,10 +41,16 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
   /** The workspace item to evaluate, or the reason there is none (logged as the reference does). */
   function find<T>(pick: (ws: Workspace) => T | undefined, notFound: string, reason: string): [Workspace, T] | string {
     const ws = workspace()
-    const found = ws && pick(ws)
-    if (!ws) logger.warn('SDK not ready.')
-    else if (found === undefined) logger.warn(notFound)
-    return !ws ? SDK_NOT_READY : found === undefined ? reason : [ws, found]
+    if (!ws) {
+      logger.warn('SDK not ready.')
+      return SDK_NOT_READY
+    }
+    const found = pick(ws)
+    if (found === undefined) {
+      logger.warn(notFound)
+      return reason
+    }
+    return [ws, found]
   }
 
   /** Runs a decision; an exception becomes the fallback answer, logged with the reference's message. */
@@ -69,7 +69,11 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
 
   function experiment(key: number, user: () => EvaluationUser, defaultVariation: string, isFlag: boolean) {
     let evaluationUser: EvaluationUser | undefined
-    const answer = (reason: string) => (isFlag ? new FeatureFlagDecision(false, reason) : new Decision(defaultVariation, reason))
+    /** The answer for a variation (a flag is on unless it is `A`); without an evaluation, the default one. */
+    const answer = (reason: string, variationKey = defaultVariation, config?: ParameterConfig, target?: Experiment) =>
+      isFlag
+        ? new FeatureFlagDecision(variationKey !== 'A', reason, config, target)
+        : new Decision(variationKey, reason, config, target)
     const decision = guard(
       () => {
         const decidedFor = (evaluationUser = user())
@@ -84,10 +88,7 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
         const [ws, target] = found
         const evaluation = evaluateExperiment(ws, target, decidedFor, defaultVariation, options)
         emit(() => experimentEvents(evaluation, decidedFor, Date.now()))
-        const config = parameterConfig(evaluation.config)
-        return isFlag
-          ? new FeatureFlagDecision(evaluation.variationKey !== 'A', evaluation.reason, config, target)
-          : new Decision(evaluation.variationKey, evaluation.reason, config, target)
+        return answer(evaluation.reason, evaluation.variationKey, parameterConfig(evaluation.config), target)
       },
       () => answer(EXCEPTION),
       () =>
@@ -97,8 +98,8 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
     )
     return told(decision, (): DecisionInfo => {
       const common = { key, reason: decision.reason, user: evaluationUser }
-      return decision instanceof FeatureFlagDecision
-        ? { kind: 'feature-flag', isOn: decision.isOn, ...common }
+      return isFlag
+        ? { kind: 'feature-flag', isOn: (decision as FeatureFlagDecision).isOn, ...common }
         : { kind: 'ab-test', variation: (decision as Decision).variation, ...common }
     })
   }
@@ -121,7 +122,8 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
           )
           if (typeof found === 'string') return answer(found)
           const [ws, parameter] = found
-          const forced = hooks.overrideRemoteConfig.taps.length ? hooks.overrideRemoteConfig.call(parameter) : undefined
+          const forced = hooks.overrideRemoteConfig.call(parameter)
+          // an override is used only where the evaluation would accept the value
           if (forced !== undefined && fitsDefault(forced, defaultValue)) return { value: forced as T, reason: OVERRIDDEN }
           const evaluation = evaluateRemoteConfig(ws, parameter, decidedFor, defaultValue, options)
           emit(() => remoteConfigEvents(parameter, evaluation, decidedFor, Date.now()))

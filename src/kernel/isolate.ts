@@ -5,16 +5,10 @@ import { describeError, type Logger } from './logger'
 /** What one client's isolated hooks share: where failures go, and who records the taps a plugin adds. */
 export interface HookHost {
   readonly logger: Logger
-  /** The kernel's `pluginFailed` hook (absent while the kernel's own hooks are being set up). */
-  failed?: { call(failure: PluginError): void }
+  /** The kernel's `pluginFailed` hook. */
+  readonly failed: { call(failure: PluginError): void }
   /** While a plugin applies: receives every tap it adds, to undo them if `apply` throws. */
   recording?: Array<[AnyHook, Tap]>
-}
-
-/** Reports a plugin's failure: an error in the log, and `hooks.pluginFailed` (unless that hook is what failed). */
-export function reportFailure(host: HookHost, failure: PluginError): void {
-  host.logger.error(`Plugin [${failure.plugin}] failed in hook [${failure.hook}]: ${describeError(failure.error)}`)
-  if (failure.hook !== 'pluginFailed') host.failed?.call(failure)
 }
 
 /**
@@ -28,7 +22,11 @@ export function isolateHooks(hooks: object, prefix: string, host: HookHost): voi
     hook.intercept({
       register(tap) {
         const fn = tap.fn
-        const fail = (error: unknown) => void reportFailure(host, { plugin: tap.name, hook: hookName, error })
+        // reported as an error in the log, and on `hooks.pluginFailed` (unless that hook is what failed)
+        const fail = (error: unknown) => {
+          host.logger.error(`Plugin [${tap.name}] failed in hook [${hookName}]: ${describeError(error)}`)
+          if (hookName !== 'pluginFailed') host.failed.call({ plugin: tap.name, hook: hookName, error })
+        }
         const isolated: Tap = {
           ...tap,
           fn(...args: unknown[]) {

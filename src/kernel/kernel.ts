@@ -17,7 +17,7 @@ import { parseWorkspace, type Workspace } from './evaluation'
 import type { PageSnapshot } from './contract'
 import type { HackleClient } from './client-types'
 import type { AnyHook } from './tapable'
-import type { Properties } from './types'
+import { shallowEqual } from './util/object'
 
 /** The client of `createKernel(key, { plugins: P })`: without a known plugin list, the kernel's methods only. */
 export type ClientFor<P extends PluginList> = PluginList extends P ? HackleClient : ClientOf<P>
@@ -29,19 +29,13 @@ export interface KernelConfig<P extends PluginList = PluginList> extends HackleC
 
 const COOKIE_DAYS = 3650
 
-const sameProperties = (a: Properties | undefined, b: Properties | undefined): boolean => {
-  if (a === b) return true
-  const keys = Object.keys(a ?? {})
-  return keys.length === Object.keys(b ?? {}).length && keys.every((key) => a![key] === b![key])
-}
-
 /**
  * Creates a client from the kernel and the given plugins. Nothing here throws: a bad key, bad options or a
  * failing plugin are logged and the client still answers with safe defaults.
  */
 export function createKernel<const P extends PluginList>(sdkKey: string, input?: KernelConfig<P>): ClientFor<P> {
   const config = resolveConfig(input)
-  const logger = createLogger({ debug: config.debug, disabled: config.logDisabled })
+  const logger = createLogger(config)
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   if (!key) logger.error(`invalid sdk key: '${String(sdkKey)}' (expected: not null, not undefined and not empty string)`)
 
@@ -51,9 +45,8 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
   const hackleDeviceId = resolveHackleDeviceId(storage.cookies)
 
   const hooks: KernelHooks = createHooks()
-  const host: HookHost = { logger }
+  const host: HookHost = { logger, failed: hooks.pluginFailed }
   isolateHooks(hooks, '', host)
-  host.failed = hooks.pluginFailed
   hookHosts.set(hooks, host)
   const changes = createChanges(logger)
   const { invalidate } = changes
@@ -63,11 +56,13 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
     hackleDeviceId,
     cookies: storage.cookies,
     initialUser: config.user,
-    onChanged: (previous, current, timestamp) => hooks.userChanged.call(previous, current, timestamp),
-    // A different user, or new properties: answers may change. The same user again (a decision's user argument)
-    // changes nothing, so subscribers are not woken by decisions.
-    onReplaced: (previous, current) =>
-      (!isSameUser(previous, current) || !sameProperties(previous.properties, current.properties)) && invalidate(),
+    // A different user is announced on `userChanged` (its ids already saved). Answers may change with a different user
+    // or new properties; the same user again (a decision's user argument) changes nothing, so decisions wake no one.
+    onReplaced(previous, current) {
+      const changed = !isSameUser(previous, current)
+      if (changed) hooks.userChanged.call(previous, current, Date.now())
+      if (changed || !shallowEqual(previous.properties, current.properties)) invalidate()
+    },
     onInvalidIdentifier: (type, value) => logger.warn(`Invalid user identifier [type=${type}, value=${value}]`),
   })
   const users: Kernel['users'] = {
@@ -109,16 +104,15 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
   }
 
   const stream = createEventStream(hooks, logger, config.exposureEventDedupIntervalMillis)
-  const emitTrack = createTracker(stream, logger, () => workspace)
+  const emitTrack = createTracker(stream, logger, workspaces.current)
   const pending: Promise<unknown>[] = []
   let teardowns: Array<() => void> = []
   const client: HackleClient = createClient({
-    hooks,
     emitTrack,
     logger,
-    users: userManager,
-    decisions: createDecisions(hooks, logger, () => workspace, stream),
-    workspace: () => workspace,
+    users,
+    decisions: createDecisions(hooks, logger, workspaces.current, stream),
+    workspace: workspaces.current,
     // Settles after the plugins' start-up work (config fetch), with whether a workspace is available.
     initialization: Promise.resolve().then(async () => {
       await Promise.allSettled(pending)

@@ -12,10 +12,10 @@ const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
 /**
  * Console logger with the reference's message texts, prefixed `[LEVEL] Hackle:`.
- * `disabled` wins over `debug`; without `debug` the threshold is info.
+ * `logDisabled` wins over `debug`; without `debug` the threshold is info.
  */
-export function createLogger(options: { debug?: boolean; disabled?: boolean } = {}): Logger {
-  const threshold = options.disabled ? 4 : options.debug ? 0 : 1
+export function createLogger(options: { debug?: boolean; logDisabled?: boolean } = {}): Logger {
+  const threshold = options.logDisabled ? 4 : options.debug ? 0 : 1
   const logger = {} as Logger
   LEVELS.forEach((level, rank) => {
     logger[level] = (message) => {

@@ -16,8 +16,8 @@ import type { AnyHook, Tap } from './tapable'
  */
 export function createPluginHost(plugins: Plugin[], client: object, logger: Logger, host: HookHost) {
   const methods = client as Record<string, unknown>
+  /** Client method name → the plugin that added it. */
   const owners = new Map<string, string>()
-  let added: string[] | undefined
   let replays: Array<() => void> | undefined
   const installed = new Set(plugins.map((plugin) => plugin.name))
 
@@ -30,7 +30,6 @@ export function createPluginHost(plugins: Plugin[], client: object, logger: Logg
         continue
       }
       owners.set(name, plugin)
-      added?.push(name)
       methods[name] = method
     }
   }
@@ -47,21 +46,21 @@ export function createPluginHost(plugins: Plugin[], client: object, logger: Logg
       for (const plugin of plugins) {
         const recorded: Array<[AnyHook, Tap]> = (host.recording = [])
         const waiting: Array<() => void> = (replays = [])
-        const names: string[] = (added = [])
         try {
           const teardown = plugin.apply({ ...kernel, extend: extendAs(plugin.name) })
           if (typeof teardown === 'function') teardowns.push(teardown)
         } catch (error) {
           logger.error(`Failed to apply plugin [${plugin.name}]: ${describeError(error)}`)
           for (const [hook, tap] of recorded) hook.taps.splice(hook.taps.indexOf(tap) >>> 0, 1)
-          for (const name of names) {
+          for (const [name, by] of owners) {
+            if (by !== plugin.name) continue
             owners.delete(name)
             delete methods[name]
           }
           installed.delete(plugin.name)
           waiting.length = 0
         } finally {
-          host.recording = replays = added = undefined
+          host.recording = replays = undefined
         }
         for (const replay of waiting) replay()
       }

@@ -83,18 +83,14 @@ export class Hook<T extends unknown[], R> {
     this.taps.splice(i, 0, tap)
   }
 
-  protected notify(event: 'call', args: T): void
-  protected notify(event: 'tap', tap: Tap): void
-  protected notify(event: 'error' | 'result' | 'done', value?: unknown): void
-  protected notify(event: keyof HookInterceptor<T, R>, value?: unknown): void {
-    for (const interceptor of this.interceptors) {
-      const handler = interceptor[event] as ((...args: unknown[]) => void) | undefined
-      if (handler) event === 'call' ? handler(...(value as unknown[])) : handler(value)
-    }
+  /** Calls the interceptors' handlers for `event` with `args`. */
+  protected notify(event: keyof HookInterceptor<T, R>, ...args: unknown[]): void {
+    for (const interceptor of this.interceptors) (interceptor[event] as ((...args: unknown[]) => void) | undefined)?.(...args)
   }
 
+  /** Tells the interceptors how a call ended: `result` for a bail or waterfall hook's answer, else `done`. */
   protected settle(mode: Mode, result: unknown): void {
-    if (this.interceptors.length) mode !== ALL && (mode === WATERFALL || result !== undefined) ? this.notify('result', result) : this.notify('done')
+    mode !== ALL && (mode === WATERFALL || result !== undefined) ? this.notify('result', result) : this.notify('done')
   }
 }
 
@@ -107,12 +103,11 @@ abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
 
   call(...args: T): Ret {
     const { taps, mode } = this
-    const watched = this.interceptors.length > 0
-    if (watched) this.notify('call', args)
+    this.notify('call', ...args)
     let result: unknown = mode === WATERFALL ? args[0] : undefined
     try {
       for (let i = 0; i < taps.length; i++) {
-        if (watched) this.notify('tap', taps[i]!)
+        this.notify('tap', taps[i]!)
         const value = taps[i]!.fn(...args)
         if (value === undefined || mode === ALL) continue
         result = value
@@ -120,10 +115,10 @@ abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
         args[0] = value
       }
     } catch (error) {
-      if (watched) this.notify('error', error)
+      this.notify('error', error)
       throw error
     }
-    if (watched) this.settle(mode, result)
+    this.settle(mode, result)
     return result as Ret
   }
 }
@@ -167,7 +162,7 @@ abstract class AsyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
 
   /** Runs one tap of any type and settles with its result. */
   private run(tap: Tap, args: T): Promise<unknown> {
-    if (this.interceptors.length) this.notify('tap', tap)
+    this.notify('tap', tap)
     return new Promise((resolve, reject) => {
       if (tap.type === 'async') tap.fn(...args, (error?: unknown, value?: unknown) => (error ? reject(error) : resolve(value)))
       else resolve(tap.fn(...args))
@@ -177,7 +172,7 @@ abstract class AsyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
   async promise(...args: T): Promise<Ret> {
     const taps = this.taps.slice()
     const mode = this.mode
-    if (this.interceptors.length) this.notify('call', args)
+    this.notify('call', ...args)
     let result: unknown = mode === WATERFALL ? args[0] : undefined
     try {
       if (this.parallel) await Promise.all(taps.map((tap) => this.run(tap, args)))

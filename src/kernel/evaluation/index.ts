@@ -1,6 +1,6 @@
 export { parseWorkspace, splitUrlTargets } from './parse'
 export { evaluateExperiment, evaluateInContext } from './experiment'
-export { evaluateRemoteConfig, requiredValueType } from './remote-config'
+export { evaluateRemoteConfig, fitsDefault, requiredValueType } from './remote-config'
 export type { RemoteConfigEvaluation, ValueTypeName } from './remote-config'
 export { evaluateTargetMatch, anyTargetMatches, targetMatches } from './conditions'
 export { createContext, enter } from './context'

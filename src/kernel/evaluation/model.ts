@@ -176,11 +176,9 @@ export interface Workspace {
   readonly featureFlags: ReadonlyMap<number, Experiment>
   readonly eventTypes: ReadonlyMap<string, EventType>
   readonly remoteConfigParameters: ReadonlyMap<string, RemoteConfigParameter>
-  readonly attributes: Record<string, unknown>
   readonly buckets: ReadonlyMap<number, Bucket>
   readonly segments: ReadonlyMap<string, Segment>
   readonly containers: ReadonlyMap<number, Container>
-  readonly parameterConfigurations: ReadonlyMap<number, ParameterConfiguration>
 }
 
 export type DecisionReasonName = keyof typeof DecisionReason

@@ -210,7 +210,6 @@ export function parseWorkspace(dto: unknown, warn: Warn = () => {}): Workspace {
       parseList(dto.remoteConfigParameters, (p) => remoteConfigParameter(p, warn)),
       'key',
     ),
-    attributes: isObject(dto.workspace?.attributes) ? dto.workspace.attributes : {},
     buckets: index(
       objects(dto.buckets).map((b) => ({ ...(b as Bucket), mod: Math.abs(b.slotSize), slots: objects(b.slots) as Slot[] })),
       'id',
@@ -229,6 +228,5 @@ export function parseWorkspace(dto: unknown, warn: Warn = () => {}): Workspace {
       })),
       'id',
     ),
-    parameterConfigurations: index(configs, 'id'),
   }
 }

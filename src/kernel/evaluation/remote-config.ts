@@ -21,6 +21,12 @@ const TYPE_NAMES: Partial<Record<string, ValueTypeName>> = { string: 'STRING', n
 export const requiredValueType = (defaultValue: unknown): ValueTypeName =>
   defaultValue == null ? 'NULL' : TYPE_NAMES[typeof defaultValue] || 'UNKNOWN'
 
+/** Whether a value may answer for this default: one of the same type (any value for a null default). */
+export function fitsDefault(value: unknown, defaultValue: unknown): boolean {
+  const type = requiredValueType(defaultValue)
+  return type === 'NULL' || (type !== 'UNKNOWN' && typeof value === typeof defaultValue)
+}
+
 const cut = (v: unknown): unknown => (typeof v === 'string' && v.length > 1024 ? v.slice(0, 1024) : v)
 
 /** Remote config evaluation (evaluation.md §10). Throws the spec's errors. */
@@ -51,7 +57,7 @@ export function evaluateRemoteConfig(
         break
       }
     }
-    if (type === 'UNKNOWN' || (type !== 'NULL' && typeof defaultValue !== typeof chosen.value)) {
+    if (!fitsDefault(chosen.value, defaultValue)) {
       reason = 'TYPE_MISMATCH'
     } else {
       value = chosen.value

@@ -1,6 +1,7 @@
 import type { Logger } from '../logger'
 import type { Identifiers } from '../types'
 import type { SdkEvent } from './model'
+import { shallowEqual } from '../util/object'
 
 const DEFAULT_INTERVAL = 60_000
 /** `exposureEventDedupIntervalMillis: -1` turns suppression off (hackle-kit; the reference cannot). */
@@ -20,14 +21,6 @@ export function dedupInterval(value: unknown, logger: Logger): number {
   return value
 }
 
-/** Same identifier types with equal values, in any order. */
-const sameIdentifiers = (a: Identifiers, b: Identifiers | undefined): boolean => {
-  if (!b) return false
-  if (a === b) return true
-  const types = Object.keys(a)
-  return types.length === Object.keys(b).length && types.every((type) => a[type] === b[type])
-}
-
 /**
  * Duplicate suppression for exposure and remote-config events: one cache per type, cleared when the event user's
  * identifiers change (compared before any enrichment, so a `$sessionId` added later does not count); an event
@@ -36,12 +29,12 @@ const sameIdentifiers = (a: Identifiers, b: Identifiers | undefined): boolean =>
  * whether the event is a duplicate.
  */
 export function createDedup(interval: number): (event: SdkEvent) => boolean {
-  const caches = [0, 1].map(() => ({ seen: new Map<string, number>(), identifiers: undefined as Identifiers | undefined }))
+  const caches: Record<string, { seen: Map<string, number>; identifiers?: Identifiers }> = {}
   return (event) => {
     if (interval === NO_DEDUP || event.type === 'track') return false
-    const cache = caches[event.type === 'exposure' ? 0 : 1]!
+    const cache = caches[event.type] || (caches[event.type] = { seen: new Map() })
     const identifiers = event.user.identifiers
-    if (!sameIdentifiers(identifiers, cache.identifiers)) {
+    if (!shallowEqual(identifiers, cache.identifiers)) {
       cache.identifiers = identifiers
       cache.seen.clear()
     }

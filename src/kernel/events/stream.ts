@@ -14,10 +14,10 @@ export function createEventStream(hooks: KernelHooks, logger: Logger, dedupOptio
   return {
     listening: () => eventCreated.taps.length + deliverEvent.taps.length + eventAccepted.taps.length > 0,
     emit(event) {
-      if (filterEvent.taps.length && filterEvent.call(event) === false) return
+      if (filterEvent.call(event) === false) return
       eventCreated.call(event)
       if (isDuplicate(event)) return
-      if (enrichEvent.taps.length) event = enrichEvent.call(event)
+      event = enrichEvent.call(event)
       eventAccepted.call(event, deliverEvent.call(event) === true)
     },
   }

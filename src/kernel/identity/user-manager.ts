@@ -13,8 +13,7 @@ export interface UserManagerOptions {
   hackleDeviceId: string
   cookies: KeyValueStore
   initialUser?: User
-  onChanged: (previous: HackleUser, current: HackleUser, timestamp: number) => void
-  /** Any replacement of the current user, changed or not (same user, new properties). */
+  /** Any replacement of the current user, changed or not (same user, new properties), once its ids are saved. */
   onReplaced: (previous: HackleUser, current: HackleUser) => void
   onInvalidIdentifier: (type: unknown, value: unknown) => void
 }
@@ -45,10 +44,7 @@ export function createUserManager(options: UserManagerOptions) {
   const replace = (next: HackleUser): UserChange => {
     const previous = current
     current = next
-    if (!isSameUser(previous, next)) {
-      options.onChanged(previous, next, Date.now())
-      save(next)
-    }
+    if (!isSameUser(previous, next)) save(next)
     options.onReplaced(previous, next)
     return { previous, current: next }
   }

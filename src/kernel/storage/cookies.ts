@@ -39,7 +39,7 @@ export function createCookieStore(
   const checked = new Set<string>()
   let broken = false
   /** Runs a cookie operation; the first failure switches the store to memory for the rest of the page. */
-  const attempt = <T>(operation: () => T, fallback: () => T): T => {
+  const attempt = <T>(operation: () => T, fallback?: () => T): T | undefined => {
     if (!broken) {
       try {
         return operation()
@@ -48,7 +48,7 @@ export function createCookieStore(
         onFailure(`cookies are unavailable, keeping data in memory: ${String(error)}`)
       }
     }
-    return fallback()
+    return fallback?.()
   }
   const write = (key: string, value: string, days: number) => {
     const domain = registrableDomain(doc().location.hostname)
@@ -65,15 +65,15 @@ export function createCookieStore(
     }
   }
   const store = {
-    get: (key: string): string | null => attempt(() => readCookie(doc().cookie, key), () => memory.get(key)),
+    get: (key: string): string | null => attempt(() => readCookie(doc().cookie, key), () => memory.get(key))!,
     /** Writes a cookie for `days` (default: the store's lifetime). */
     set(key: string, value: string, days = options.days): void {
       memory.set(key, value)
-      attempt(() => write(key, value, days), () => undefined)
+      attempt(() => write(key, value, days))
     },
     remove(key: string): void {
       memory.remove(key)
-      attempt(() => write(key, '', -1), () => undefined)
+      attempt(() => write(key, '', -1))
     },
   }
   return store

@@ -8,7 +8,6 @@ describe('parseWorkspace: tolerant parsing', () => {
     expect(() => parseWorkspace('x')).toThrow(TypeError)
     const ws = parseWorkspace({})
     expect([ws.experiments.size, ws.featureFlags.size, ws.eventTypes.size, ws.remoteConfigParameters.size]).toEqual([0, 0, 0, 0])
-    expect(ws.attributes).toEqual({})
     // In-app messages are the in-app plugin's section of the config (`kernel.workspaces.config()`), not the kernel's.
     expect(ws).not.toHaveProperty('inAppMessagesDto')
   })
@@ -41,8 +40,6 @@ describe('parseWorkspace: tolerant parsing', () => {
     expect(e.variations[1].config).toEqual({ id: 51, parameters: { buttonColor: 'red', maxItems: 3 } })
     expect(ws.featureFlags.get(5)!.type).toBe('FEATURE_FLAG')
     expect(ws.eventTypes.get('purchase')).toMatchObject({ id: 41, key: 'purchase' })
-    expect(ws.attributes).toEqual({ integration_ga_experiment: true })
-    expect(ws.parameterConfigurations.get(52)!.parameters).toEqual({ newCheckout: true })
   })
 
   it('split-URL targets and the split-URL list', () => {
