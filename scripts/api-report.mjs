@@ -48,7 +48,11 @@ function entryReport(program, checker, file, packageDir) {
   const moduleSymbol = source && checker.getSymbolAtLocation(source)
   if (!moduleSymbol) throw new Error(`${file} is not a module`)
   const resolve = (symbol) => (symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol)
-  const inPackage = (decl) => path.resolve(decl.getSourceFile().fileName).startsWith(packageDir)
+  // The package's own declarations: its built files, never a dependency's (node_modules may sit inside packageDir).
+  const inPackage = (decl) => {
+    const file = path.resolve(decl.getSourceFile().fileName)
+    return file.startsWith(packageDir) && !file.split(path.sep).includes('node_modules')
+  }
   const exported = checker.getExportsOfModule(moduleSymbol).map((symbol) => ({ name: symbol.name, target: resolve(symbol) }))
   const exportedTargets = new Set(exported.map((row) => row.target))
 

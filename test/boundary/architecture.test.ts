@@ -29,6 +29,9 @@ const KERNEL_DIRS = ['src/kernel', 'src/internal']
 /** `importer -> imported` (repository-relative paths) that broke a rule when the test was written. */
 const KNOWN_VIOLATIONS: string[] = []
 
+/** The modules of a plugin that other plugins may import. */
+const PLUGIN_ENTRIES = ['index.ts', 'hooks.ts']
+
 interface Edge {
   from: string
   specifier: string
@@ -89,7 +92,9 @@ function violation(edge: Edge): string | undefined {
   if (inKernel(to)) return KERNEL_ENTRIES.includes(to) ? undefined : `the kernel is reached only through ${KERNEL_ENTRIES.join(', ')}`
   const other = pluginOf(to)
   if (other && other === plugin) return undefined
-  if (other) return to === `src/plugins/${other}/index.ts` ? undefined : "a plugin is reached only through its index.ts"
+  // A plugin's hooks accessor (`hooks.ts`, made with definePluginHooks) is public too: other plugins tap it without
+  // pulling the plugin itself into their bundle.
+  if (other) return PLUGIN_ENTRIES.some((file) => to === `src/plugins/${other}/${file}`) ? undefined : 'a plugin is reached only through its index.ts or hooks.ts'
   return plugin ? 'a plugin imports only its own files, the kernel entries and other plugins’ index.ts' : undefined
 }
 

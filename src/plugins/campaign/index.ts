@@ -1,5 +1,5 @@
 import { definePlugin, type Kernel } from '../../kernel'
-import { getSessionHooks } from '../sessions'
+import { getSessionHooks } from '../sessions/hooks'
 import { createCampaignAttribution, type CampaignPage } from './attribution'
 import { parseCampaign, withCampaign, type Campaign } from './parse'
 

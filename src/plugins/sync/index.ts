@@ -1,6 +1,6 @@
 import { definePlugin, Stage, type Kernel, type PluginDefinition } from '../../kernel'
 import { createLocalStore, describeError, transportOf } from '../../internal'
-import { getIdentityHooks } from '../identity'
+import { getIdentityHooks } from '../identity/hooks'
 import { pollingInterval, startPolling } from './polling'
 import { createThrottle, FETCH_THROTTLE_MILLIS } from './throttle'
 import { createUserSync } from './user-sync'
