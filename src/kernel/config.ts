@@ -1,7 +1,7 @@
 import type { User } from './types'
 import { isObject } from './util/object'
 
-/** The base URLs' defaults: `https://<host>.hackle.io`. */
+/** The base URLs' defaults: the Hackle service host of each API (`sdk-api` → its https origin). */
 const DEFAULT_HOSTS = { sdkUrl: 'sdk-api', eventUrl: 'event-api', monitoringUrl: 'monitoring', cdnUrl: 'static' }
 
 /**

@@ -2,7 +2,7 @@ import { getParameter, type ParameterConfiguration } from './evaluation'
 
 type ParameterValue = string | number | boolean
 
-/** A variation's parameters with typed reads (evaluation.md §9). */
+/** A variation's parameters with typed reads. */
 export class ParameterConfig {
   constructor(private readonly configuration?: ParameterConfiguration) {}
 

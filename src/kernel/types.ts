@@ -14,7 +14,7 @@ export interface User {
 /** Identifier values are strings, or numbers when a page passes numeric ids (kept as the reference does). */
 export type Identifiers = Record<string, string | number>
 
-/** A user-target counter from `GET /api/v1/user-targets` (wire-format §6). */
+/** A user-target counter from `GET /api/v1/user-targets`. */
 export interface TargetEvent {
   eventKey: string
   property: { type: string; key: string; value: unknown } | null
@@ -22,7 +22,7 @@ export interface TargetEvent {
 }
 
 /**
- * The user every decision and event is made for (evaluation.md §3). The kernel builds a fresh one per call;
+ * The user every decision and event is made for. The kernel builds a fresh one per call;
  * plugins fill it through `hooks.resolveUser`.
  */
 export interface EvaluationUser {

@@ -5,7 +5,7 @@ import { type Experiment } from './model'
 import { winnerOf, type Decided } from './outcome'
 import { resolveOverride } from './overrides'
 
-/** A/B test flow (evaluation.md §4). */
+/** A/B test flow. */
 export function abTestFlow(ctx: EvaluationContext, experiment: Experiment): Decided {
   const overridden = resolveOverride(ctx, experiment)
   if (overridden) return ['OVERRIDDEN', overridden]

@@ -3,7 +3,7 @@ import type { Action, Bucket, Experiment, Variation } from './model'
 import { slotOf } from './murmur'
 import { variationById } from './outcome'
 
-/** Action resolution and mutual-exclusion containers (evaluation.md §8). */
+/** Action resolution and mutual-exclusion containers. */
 
 /** The bucket with that id; throws `Bucket[<id>]` (remote-config rules pass the label `bucket`). */
 export const bucketOf = (ctx: EvaluationContext, id: number | undefined, label = 'Bucket'): Bucket =>
@@ -16,7 +16,7 @@ export function resolveAction(ctx: EvaluationContext, experiment: Experiment, ac
   return slot ? variationById(experiment, slot.variationId) : undefined
 }
 
-/** Mutual exclusion (evaluation.md §8.3); the A/B flow calls it only once the identifier is known to be present. */
+/** Mutual exclusion; the A/B flow calls it only once the identifier is known to be present. */
 export function isInContainerGroup(ctx: EvaluationContext, experiment: Experiment): boolean {
   const container = ctx.ws.containers.get(experiment.containerId!) || fail(`container[${experiment.containerId}]`)
   const slot = slotOf(bucketOf(ctx, container.bucketId), identifierOf(ctx, experiment.identifierType))

@@ -5,7 +5,7 @@ import { matchValue } from './match-value'
 import type { Condition, DecisionReasonName, KeyType, Target, Workspace } from './model'
 import { words } from './words'
 
-/** Targets and conditions (evaluation.md §11). */
+/** Targets and conditions. */
 
 const AB_TEST_MATCHED: readonly string[] = words(
   'OVERRIDDEN TRAFFIC_ALLOCATED EXPERIMENT_COMPLETED TRAFFIC_ALLOCATED_BY_TARGETING',

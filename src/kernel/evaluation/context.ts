@@ -3,7 +3,7 @@ import type { Experiment, ParameterConfiguration, RequestKey, Workspace } from '
 
 export interface EvaluationOptions {
   /**
-   * Manual (DevTool) override: variation id for this experiment, or undefined. Consulted first (evaluation.md §7.1);
+   * Manual (DevTool) override: variation id for this experiment, or undefined. Consulted first;
    * an id that is not a variation of the experiment is ignored. The reference falls through from the A/B list to
    * the flag list when the A/B list's id is not a variation of the experiment: return the first listed id that is one.
    */
@@ -27,7 +27,7 @@ export interface ExperimentEvaluation {
 }
 
 /**
- * One root evaluation (evaluation.md §14): the request stack for circular detection and the nested experiment
+ * One root evaluation: the request stack for circular detection and the nested experiment
  * evaluations, which double as the per-root cache. Discard it after an exception.
  */
 export interface EvaluationContext {
@@ -46,7 +46,7 @@ export const createContext = (ws: Workspace, user: EvaluationUser, options?: Eva
   evaluations: [],
 })
 
-/** Throws an Error with the spec's message (evaluation.md §15); usable in expressions: `x || fail(...)`. */
+/** Throws an Error with the reference's message; usable in expressions: `x || fail(...)`. */
 export const fail = (message: string): never => {
   throw new Error(message)
 }

@@ -21,7 +21,7 @@ export function evaluateInContext(
   }
 }
 
-/** Dispatches to the A/B or the flag flow. Throws the spec's errors (evaluation.md §15). */
+/** Dispatches to the A/B or the flag flow. Throws the reference's errors. */
 export const evaluateExperiment = (
   ws: Workspace,
   experiment: Experiment,
@@ -30,7 +30,7 @@ export const evaluateExperiment = (
   options?: EvaluationOptions,
 ): ExperimentEvaluation => evaluateInContext(createContext(ws, user, options), experiment, defaultVariationKey)
 
-/** An AB_TEST / FEATURE_FLAG condition's evaluation, computed once per root (evaluation.md §14). */
+/** An AB_TEST / FEATURE_FLAG condition's evaluation, computed once per root. */
 export function nestedEvaluation(
   ctx: EvaluationContext,
   experiment: Experiment,

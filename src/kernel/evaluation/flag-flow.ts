@@ -10,7 +10,7 @@ const decide = (ctx: EvaluationContext, flag: Experiment, action: Action, reason
   resolveAction(ctx, flag, action) || fail(`FeatureFlag must decide the Variation [${flag.id}]`),
 ]
 
-/** Feature flag flow (evaluation.md §5). */
+/** Feature flag flow. */
 export function flagFlow(ctx: EvaluationContext, flag: Experiment): Decided {
   const status = flag.status
   if (status === 'COMPLETED') return ['EXPERIMENT_COMPLETED', winnerOf(flag)]

@@ -3,7 +3,7 @@ import { compareVersions, parseVersion } from './version'
 import { words } from './words'
 
 /**
- * Value / operator matching (evaluation.md §12). Match values are converted once, when the config is parsed: each
+ * Value / operator matching. Match values are converted once, when the config is parsed: each
  * match gets a converter for user values (`conv`, none when the pair never matches) and the converted match values.
  */
 

@@ -1,6 +1,6 @@
 import { words } from './words'
 
-/** Parsed workspace model used by the evaluation engine (wire-format.md §3). */
+/** Parsed workspace model used by the evaluation engine. */
 
 export type ExperimentType = 'AB_TEST' | 'FEATURE_FLAG'
 export type ExperimentStatus = 'DRAFT' | 'RUNNING' | 'PAUSED' | 'COMPLETED'
@@ -21,7 +21,7 @@ export type Operator = 'IN' | 'CONTAINS' | 'STARTS_WITH' | 'ENDS_WITH' | 'GT' | 
 export type ValueType = 'STRING' | 'NUMBER' | 'BOOLEAN' | 'VERSION' | 'JSON' | 'URL' | 'NULL' | 'UNKNOWN'
 
 /**
- * Identity of an evaluation request for circular detection (evaluation.md §14):
+ * Identity of an evaluation request for circular detection:
  * equal `kind` and `id` means "same request"; `text` is how it prints in the error message.
  */
 export interface RequestKey {
@@ -30,7 +30,7 @@ export interface RequestKey {
   readonly text: string
 }
 
-/** A compiled value/operator match (evaluation.md §12). The fields after `values` are precomputed. */
+/** A compiled value/operator match. The fields after `values` are precomputed. */
 export interface Match {
   readonly type: MatchType
   readonly operator: Operator
@@ -183,7 +183,7 @@ export interface Workspace {
 
 export type DecisionReasonName = keyof typeof DecisionReason
 
-/** Every decision reason of evaluation.md §17, as string constants (a literal, so bundles drop it when unused). */
+/** Every decision reason the reference answers with, as string constants (a literal, so bundles drop it when unused). */
 export const DecisionReason = /* @__PURE__ */ Object.freeze({
   SDK_NOT_READY: 'SDK_NOT_READY',
   EXCEPTION: 'EXCEPTION',

@@ -6,7 +6,7 @@ const C2 = 0x1b873593
 const mixK = (k: number): number => Math.imul(((k = Math.imul(k, C1)) << 15) | (k >>> 17), C2)
 
 /**
- * MurmurHash3 x86 32-bit, signed result. Each UTF-16 code unit contributes its low byte (evaluation.md §8.2).
+ * MurmurHash3 x86 32-bit, signed result. Each UTF-16 code unit contributes its low byte.
  * A non-string input hashes like "" (the reference reads `.length` of a number as undefined), except one with a
  * length, such as an inherited `constructor` picked up as an identifier, which fails as it does in the reference.
  */
@@ -32,7 +32,7 @@ export function murmur3(input: string, seed: number): number {
   return h ^ (h >>> 16)
 }
 
-/** The bucket slot containing the identifier's slot number, if any (evaluation.md §8.2). */
+/** The bucket slot containing the identifier's slot number, if any. */
 export function slotOf(bucket: Bucket, identifier: unknown): Slot | undefined {
   const n = Math.abs(murmur3(identifier as string, bucket.seed)) % bucket.mod
   for (const slot of bucket.slots) if (slot.startInclusive <= n && n < slot.endExclusive) return slot

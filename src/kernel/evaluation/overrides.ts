@@ -4,7 +4,7 @@ import { identifierOf, type EvaluationContext } from './context'
 import type { Experiment, Variation } from './model'
 import { variationById } from './outcome'
 
-/** Overrides, in precedence order manual → user → segment (evaluation.md §7). */
+/** Overrides, in precedence order manual → user → segment. */
 export function resolveOverride(ctx: EvaluationContext, experiment: Experiment): Variation | undefined {
   const manual = ctx.options?.manualOverride?.(experiment)
   const identifier = identifierOf(ctx, experiment.identifierType)

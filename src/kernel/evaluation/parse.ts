@@ -23,13 +23,13 @@ import type {
 } from './model'
 import { words } from './words'
 
-/** WorkspaceConfigDto → Workspace (wire-format.md §3), tolerant of missing lists and fields. */
+/** WorkspaceConfigDto → Workspace, tolerant of missing lists and fields. */
 
 type Dto = Record<string, any>
 type Warn = (message: string) => void
 type Falsy = false | undefined
 
-// Ordered so that the key types allowed in each place (evaluation.md §2) are slices of the list.
+// Ordered so that the key types allowed in each place are slices of the list.
 const KEY_TYPES = words(
   'SEGMENT AB_TEST FEATURE_FLAG EVENT_PROPERTY USER_PROPERTY HACKLE_PROPERTY COHORT NUMBER_OF_EVENTS_IN_DAYS NUMBER_OF_EVENTS_WITH_PROPERTY_IN_DAYS USER_ID',
 )

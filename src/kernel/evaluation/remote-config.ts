@@ -9,7 +9,7 @@ export interface RemoteConfigEvaluation {
   reason: string
   value: unknown
   valueId?: number
-  /** requestValueType, requestDefaultValue, targetRuleKey?, targetRuleName?, returnValue (wire-format §4.5) */
+  /** requestValueType, requestDefaultValue, targetRuleKey?, targetRuleName?, returnValue */
   properties: Record<string, unknown>
   targetEvaluations: ExperimentEvaluation[]
 }
@@ -29,7 +29,7 @@ export function fitsDefault(value: unknown, defaultValue: unknown): boolean {
 
 const cut = (v: unknown): unknown => (typeof v === 'string' && v.length > 1024 ? v.slice(0, 1024) : v)
 
-/** Remote config evaluation (evaluation.md §10). Throws the spec's errors. */
+/** Remote config evaluation. Throws the reference's errors. */
 export function evaluateRemoteConfig(
   ws: Workspace,
   parameter: RemoteConfigParameter,

@@ -1,4 +1,4 @@
-/** Semantic versions as the reference compares them (evaluation.md §13). */
+/** Semantic versions as the reference compares them. */
 export interface Version {
   readonly core: readonly [number, number, number]
   readonly pre: readonly string[]

@@ -11,7 +11,7 @@ const isValidElement = (element: unknown) =>
   typeof element === 'number' || (typeof element === 'string' && element.length > 0 && element.length <= MAX_VALUE_LENGTH)
 
 /**
- * The value a property keeps on the wire (wire-format §4.6), or undefined when it is dropped.
+ * The value a property keeps on the wire, or undefined when it is dropped.
  * `$`-prefixed system keys keep any non-null value.
  */
 export function sanitizePropertyValue(key: string, value: unknown): unknown {
@@ -29,7 +29,7 @@ export function sanitizePropertyValue(key: string, value: unknown): unknown {
 }
 
 /**
- * At most 128 valid properties, in order (wire-format §4.6). Like the reference, the entries of any value but null and
+ * At most 128 valid properties, in order. Like the reference, the entries of any value but null and
  * undefined are read: a string gives its characters under "0", "1", …, a number or boolean nothing.
  */
 export function sanitizeProperties(input: unknown): Properties {

@@ -3,7 +3,7 @@ import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID } from '../storage'
 import { uuid } from '../util/uuid'
 
 /**
- * The hackle device id, read once per page (browser-behaviour §2.1): the legacy `_hackle_id` cookie when present,
+ * The hackle device id, read once per page: the legacy `_hackle_id` cookie when present,
  * else `_hackle_hid`, which is created on the first visit.
  */
 export function resolveHackleDeviceId(cookies: KeyValueStore): string {

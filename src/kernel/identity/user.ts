@@ -31,7 +31,7 @@ const merged = (a: unknown, b: unknown): any => (hasOwnProto(a) || hasOwnProto(b
 export const decorate = (user: User, hackleDeviceId: string): HackleUser =>
   merged(user, { id: user.id || hackleDeviceId, deviceId: user.deviceId || hackleDeviceId })
 
-/** Same user ⇔ same userId and deviceId; id, identifiers and properties don't count (browser-behaviour §2.2). */
+/** Same user ⇔ same userId and deviceId; id, identifiers and properties don't count. */
 export const isSameUser = (a: User, b: User): boolean => a.userId === b.userId && a.deviceId === b.deviceId
 
 /** A changed user replaces the old one; the same user keeps the old properties under the new ones. */
@@ -39,7 +39,7 @@ export const mergeUsers = (previous: HackleUser, next: HackleUser): HackleUser =
   isSameUser(previous, next) ? merged(next, { properties: merged(previous.properties, next.properties) }) : next
 
 /**
- * The identifiers of a user in the reference's order (evaluation.md §3): custom ones, `$id`, `$deviceId`,
+ * The identifiers of a user in the reference's order: custom ones, `$id`, `$deviceId`,
  * `$hackleDeviceId` (when given), `$userId`. Invalid entries are reported and skipped.
  */
 export function resolveIdentifiers(

@@ -4,7 +4,7 @@ import { registrableDomain } from './domain'
 export interface CookieOptions {
   /** Lifetime in days; the reference writes 3650. */
   days: number
-  /** `SameSite` attribute; the reference means to write it but never does (spec §14). */
+  /** `SameSite` attribute; the reference means to write it but never does. */
   sameSite?: string
   secure?: boolean
 }

@@ -2,7 +2,7 @@ const COUNTRY_CODE_SUFFIX = /[a-z0-9][a-z0-9-]+\.[a-z.]{2,6}$/i
 const SIMPLE_SUFFIX = /[a-z0-9][a-z0-9-]*\.[a-z]+$/i
 
 /**
- * The registrable domain by the reference's rule (browser-behaviour §4): `shop.example.co.kr` → `example.co.kr`,
+ * The registrable domain by the reference's rule: `shop.example.co.kr` → `example.co.kr`,
  * `www.example.com` → `example.com`. Returns "" for hosts without one (`localhost`, IP addresses).
  */
 export function registrableDomain(hostname: string): string {

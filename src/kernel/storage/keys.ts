@@ -1,4 +1,4 @@
-/** Storage keys and cookie names shared with the reference SDK (wire-format §8), so visitors keep their state. */
+/** Storage keys and cookie names shared with the reference SDK, so visitors keep their state. */
 
 export const COOKIE_DEVICE_ID = '_hackle_hid'
 export const COOKIE_LEGACY_ID = '_hackle_id'

@@ -2,7 +2,7 @@ import { type HackleUser, type Kernel, type Properties } from '../../kernel'
 import { registrableDomain, sanitizePropertyValue } from '../../internal'
 import { CAMPAIGN_KEYS, parseCampaign, type Campaign } from './parse'
 
-/** The stored campaign cookie: the first 8 characters of the SDK key (wire-format §8: `_hackle_mkt_abcdefgh`). */
+/** The stored campaign cookie: the first 8 characters of the SDK key (`_hackle_mkt_abcdefgh`). */
 export const campaignCookie = (sdkKey: string) => `_hackle_mkt_${sdkKey.slice(0, 8)}`
 
 /** Where the page came from, for the "same domain" rule. `undefined` = unknown / no referrer. */
@@ -21,7 +21,7 @@ export interface CampaignPage {
   referrer(): string
 }
 
-/** The registrable domain by the reference's rule (browser-behaviour §4); a host without one is its own domain. */
+/** The registrable domain by the reference's rule; a host without one is its own domain. */
 export const domainOf = (hostname: string): string => registrableDomain(hostname) || hostname
 
 /** The current and referrer domains of a page; no hostname (no browser) leaves both unknown, as in the reference. */
@@ -58,7 +58,7 @@ export function readStoredCampaign(text: string | null): Readonly<Record<string,
 const isEmptyCampaign = (campaign: Campaign) => CAMPAIGN_KEYS.every((key) => campaign[key] === undefined)
 
 /**
- * Whether the page starts a new campaign (browser-behaviour §4): always without a stored one; never when the page
+ * Whether the page starts a new campaign: always without a stored one; never when the page
  * has no campaign values and came from the same domain (which needs a referrer); otherwise when any of the eight
  * values differs from the stored one.
  */
@@ -106,7 +106,7 @@ function lastOf<A, R>(f: (input: A) => R): (input: A) => R {
 }
 
 /**
- * `startNewCampaignIfNeeded(user, timestamp)` of browser-behaviour §4 for a client: when the page starts a new
+ * The reference's `startNewCampaignIfNeeded(user, timestamp)` for a client: when the page starts a new
  * campaign, store it (only the keys with a value), track `$properties` for `user` at `timestamp`, then apply the same
  * operations to the current user's properties. Returns whether a new campaign started.
  */

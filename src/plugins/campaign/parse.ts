@@ -1,6 +1,6 @@
 import type { Properties } from '../../kernel'
 
-/** The campaign query keys, in the order the reference puts them into user properties (browser-behaviour.md §4). */
+/** The campaign query keys, in the order the reference puts them into user properties. */
 export const CAMPAIGN_KEYS = [
   'utm_campaign',
   'utm_content',
@@ -44,7 +44,7 @@ export function parseCampaign(search: string): Campaign {
 
 /**
  * The evaluation user's properties: the page's campaign values overlaid by the user's own properties
- * (evaluation.md §3 item 7). Same entries as `{ ...campaign, ...properties }`, in the reference's order: the
+ *. Same entries as `{ ...campaign, ...properties }`, in the reference's order: the
  * eight campaign keys first (a user's value for such a key takes its place there), then the user's other keys.
  */
 export function withCampaign(campaign: Campaign, properties: Properties): Properties {

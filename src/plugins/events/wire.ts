@@ -19,7 +19,7 @@ export interface Item {
 const LISTS = ['exposureEvents', 'trackEvents', 'remoteConfigEvents']
 /** Bytes of an empty batch body, `{"exposureEvents":[],"trackEvents":[],"remoteConfigEvents":[]}`. */
 const OVERHEAD = 62
-/** Events per request, as in the reference (browser-behaviour §6.3). */
+/** Events per request, as in the reference. */
 export const BATCH_SIZE = 100
 
 const NON_ASCII = /[^\0-\x7f]/
@@ -141,7 +141,7 @@ export function parseStored(text: string | null): Item[] {
   }
 }
 
-/** The batch body (wire-format §4.1): the same text as `JSON.stringify(toWireBatch(events))`. */
+/** The batch body: the same text as `JSON.stringify(toWireBatch(events))`. */
 export function body(items: readonly Item[]): string {
   const lists: string[][] = [[], [], []]
   for (const i of items) lists[i.t]!.push(i.s)

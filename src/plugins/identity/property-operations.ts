@@ -65,7 +65,7 @@ function operate(operation: PropertyOperation, base: Map<string, unknown>, opera
   return next
 }
 
-/** Property operations in the order each operation was first used (browser-behaviour §2.4). */
+/** Property operations in the order each operation was first used. */
 export class PropertyOperations {
   constructor(readonly operations: ReadonlyMap<PropertyOperation, ReadonlyMap<string, unknown>> = new Map()) {}
 
@@ -83,7 +83,7 @@ export class PropertyOperations {
     return record
   }
 
-  /** The `$properties` event (browser-behaviour §2.4): each operation's properties sanitized. */
+  /** The `$properties` event: each operation's properties sanitized. */
   toEvent(): HackleEvent {
     return this.event('$properties')
   }

@@ -1,7 +1,7 @@
 import { type User } from '../../kernel'
 import { isValidIdentifierType, sanitizeIdentifierValue, sanitizeProperties } from '../../internal'
 
-/** What `setUser` accepts (browser-behaviour §2.3), or undefined for a user with nothing to identify it. */
+/** What `setUser` accepts, or undefined for a user with nothing to identify it. */
 export function sanitizeUser(input: unknown): User | undefined {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return undefined
   const given = input as Record<string, unknown>

@@ -11,7 +11,7 @@ export type HackleSubscriptionStatus = (typeof HackleSubscriptionStatus)[keyof t
 /**
  * Subscription changes for one channel (push, SMS, Kakao): subscription key → status, in first-set order.
  * As in the reference, neither keys nor statuses are checked here; the event's properties are sanitized on the
- * wire like any track event's (wire-format §4.6), which drops empty keys and null values.
+ * wire like any track event's, which drops empty keys and null values.
  */
 export class HackleSubscriptionOperations {
   private readonly operations: ReadonlyMap<string, HackleSubscriptionStatus>
@@ -36,7 +36,7 @@ export class HackleSubscriptionOperations {
 }
 
 /**
- * The reference's `HackleSubscriptionOperationsBuilder` (browser-behaviour §2.4): `marketing` (key `$marketing`),
+ * The reference's `HackleSubscriptionOperationsBuilder`: `marketing` (key `$marketing`),
  * `information` (`$information`) and `custom(key)`. Setting a key again replaces its status and keeps its position.
  */
 export class HackleSubscriptionOperationsBuilder {

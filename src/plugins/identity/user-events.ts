@@ -10,7 +10,7 @@ interface ToEvent {
 }
 
 /**
- * The user-event calls of the reference (browser-behaviour §2.3): subscription updates and the phone number.
+ * The user-event calls of the reference: subscription updates and the phone number.
  * Each tracks one event for the current user, asks for a background flush and resolves; nothing throws or
  * rejects (an unexpected error is logged with the reference's text).
  */

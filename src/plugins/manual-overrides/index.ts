@@ -22,7 +22,7 @@ function parseOverrides(text: string | null): Map<string, string> {
 /**
  * Applies the variation overrides a developer set with the Hackle DevTool (cookies `hackle-manual-override_ab_*` /
  * `_ff_*`, shared with the reference SDK). Both lists apply to any experiment id, A/B list first
- * (evaluation.md §7.1). The cookies are read at start and when the user changes.
+ *. The cookies are read at start and when the user changes.
  */
 export const manualOverrides = definePlugin(() => ({
   name: NAME,

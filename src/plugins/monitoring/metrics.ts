@@ -1,7 +1,7 @@
 export type MetricType = 'COUNTER' | 'TIMER'
 export type Tags = Readonly<Record<string, string>>
 
-/** One metric as the monitoring API receives it (wire-format §7). */
+/** One metric as the monitoring API receives it. */
 export interface WireMetric {
   name: string
   type: MetricType

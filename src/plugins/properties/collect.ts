@@ -1,6 +1,6 @@
 import { parseUserAgent, type UserAgentInfo } from './user-agent'
 
-/** Hackle properties of browser-behaviour.md §9, in the reference's key order (wire-format.md §4.7). */
+/** The hackle properties the reference sends with every event, in its key order. */
 export type HackleProperties = {
   platform: 'Web'
   browserName: string
@@ -28,13 +28,13 @@ export type HackleProperties = {
   timeZone: string
 }
 
-/** The page part of hackle properties (a page snapshot, browser-behaviour.md §5.3). */
+/** The page part of hackle properties (a page snapshot). */
 export type PageProperties = Pick<
   HackleProperties,
   'pagePath' | 'pageTitle' | 'host' | 'url' | 'referrer' | 'queryParameter' | 'protocol'
 >
 
-/** The browser part sent with web-view bridge requests (browser-behaviour.md §16.2). */
+/** The browser part sent with web-view bridge requests. */
 export type BrowserProperties = Pick<
   HackleProperties,
   'browserName' | 'browserMajorVersion' | 'browserVersion' | 'orientation' | 'userAgent' | keyof PageProperties
@@ -86,7 +86,7 @@ const sizeOf = (get: () => unknown) => read<number | ''>(get, isSize, '')
 
 /**
  * The time zone from `Intl`. Deliberately filled on every browser; the reference leaves it "" wherever
- * `window.orientation` is missing (all desktop browsers) through a coding slip (browser-behaviour.md §9).
+ * `window.orientation` is missing (all desktop browsers) through a coding slip.
  */
 export const timeZoneOf = (): string => str(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
 
@@ -131,7 +131,7 @@ export function collectHackleProperties(win: Window = globalWindow(), page?: Pag
   return build(win, page ?? pagePropertiesOf(win), timeZoneOf())
 }
 
-/** The browser part of hackle properties, for web-view bridge requests (browser-behaviour.md §16.2). */
+/** The browser part of hackle properties, for web-view bridge requests. */
 export function browserPropertiesOf(props: HackleProperties): BrowserProperties {
   return {
     browserName: props.browserName,

@@ -1,5 +1,5 @@
 /**
- * User-agent parsing for hackle properties (browser-behaviour.md §9), written for hackle-kit.
+ * User-agent parsing for hackle properties, written for hackle-kit.
  *
  * The reference SDK reports what the rules of ua-parser-js 0.7.21 (with four changes) make of a UA: for each of
  * browser, OS and device, an ordered list of patterns where the first one that matches anywhere in the UA

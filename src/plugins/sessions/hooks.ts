@@ -7,8 +7,8 @@ import { SyncHook, definePluginHooks, type HackleUser, type Kernel, type User } 
  * - `ended(sessionId, user, lastEventTime)`: a session ended (idle timeout, or a user change that does not
  *   persist it); `user` is the user it belonged to, the time is its last event time.
  * - `started(sessionId, user, timestamp)`: a new session started for `user`.
- * - `resumed(sessionId, user, timestamp)`: the page loaded into the session it already had (start-up refresh,
- *   browser-behaviour §1.2 step 9, kept the id). Not called for a session started at load.
+ * - `resumed(sessionId, user, timestamp)`: the page loaded into the session it already had (the start-up refresh
+ *   kept the id). Not called for a session started at load.
  *
  * The plugin tracks `$session_end` / `$session_start` from its own taps at `Stage.LATE`, so
  * taps at the default stage run before those events (a campaign's `$properties` precedes `$session_start`, as in

@@ -80,7 +80,7 @@ export const sessions = definePlugin(
       },
     })
 
-    // The session event being tracked right now: its `$sessionId` goes first (wire-format §4.2).
+    // The session event being tracked right now: its `$sessionId` goes first.
     let tracking: { key: string; sessionId: string } | undefined
     const trackSessionEvent = (key: string, sessionId: string, user: User, timestamp: number) => {
       tracking = { key, sessionId }
@@ -94,7 +94,7 @@ export const sessions = definePlugin(
     sessionHooks.ended.tap(tap, (sessionId, user, lastEventTime) => trackSessionEvent(SESSION_END, sessionId, user, lastEventTime))
     sessionHooks.started.tap(tap, (sessionId, user, timestamp) => trackSessionEvent(SESSION_START, sessionId, user, timestamp))
 
-    // Start-up refresh (browser-behaviour §1.2 step 9). The reference runs it at the end of createInstance; here it
+    // Start-up refresh. The reference runs it at the end of createInstance; here it
     // runs once every plugin has applied (campaign taps, the events plugin), or earlier when something needs the
     // session during start-up (an event tracked by a plugin). It uses the user and time of start-up either way.
     const startUser = kernel.users.current()

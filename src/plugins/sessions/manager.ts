@@ -5,7 +5,7 @@ import type { SessionPolicy } from './policy'
 /** What `getSessionId()` answers when there is no session. */
 export const EMPTY_SESSION_ID = '0.ffffffff'
 
-/** Session cookies use the SDK key from index 8 on (wire-format §8: `abcdefgh12345678XYZ` → `12345678XYZ`). */
+/** Session cookies use the SDK key from index 8 on (`abcdefgh12345678XYZ` → `12345678XYZ`). */
 export const sessionIdCookie = (sdkKey: string) => `_hackle_session_id_${sdkKey.slice(8)}`
 export const lastEventTimeCookie = (sdkKey: string) => `_hackle_last_event_ts_${sdkKey.slice(8)}`
 
@@ -29,7 +29,7 @@ export interface SessionManagerOptions {
 }
 
 /**
- * The reference's session state machine (browser-behaviour §3): the current id and the last event time, both
+ * The reference's session state machine: the current id and the last event time, both
  * loaded from cookies at start and written back.
  *
  * The reference writes the last event time cookie on every event; a cookie write costs more than the rest of a

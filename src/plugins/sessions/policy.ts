@@ -1,6 +1,6 @@
 import type { Logger, User } from '../../kernel'
 
-/** Whether a user change keeps the session (`true`) or starts a new one (browser-behaviour §3). */
+/** Whether a user change keeps the session (`true`) or starts a new one. */
 export type SessionPersistCondition = (oldUser: User, newUser: User) => boolean
 
 /** The `sessionPolicy` option (the reference's `HackleSessionPolicy`). */
@@ -43,7 +43,7 @@ function persistCondition(value: unknown, logger: Logger): SessionPersistConditi
 }
 
 /**
- * The session policy from the `createInstance` options, validated like the reference (browser-behaviour §1.1):
+ * The session policy from the `createInstance` options, validated like the reference:
  * a truthy `sessionPolicy` wins; otherwise the deprecated `sessionTimeoutMillis` (when not null/undefined) with
  * ALWAYS_NEW_SESSION; otherwise the defaults (30 min, ALWAYS_NEW_SESSION). Invalid values warn and fall back.
  */

@@ -13,7 +13,7 @@ interface CohortsDto {
 }
 
 /**
- * Reads the response body as the reference does (wire-format §6): a body, list, item or identifier that is missing,
+ * Reads the response body as the reference does: a body, list, item or identifier that is missing,
  * or `cohorts` that is not a list, fails the whole sync. Ids are kept as sent.
  */
 export function parseCohorts(body: unknown): IdentifierCohorts[] {
@@ -38,7 +38,7 @@ interface Entry {
 }
 
 /**
- * The known cohorts, per identifier, always filtered to the current user's identifiers (browser-behaviour §7).
+ * The known cohorts, per identifier, always filtered to the current user's identifiers.
  *
  * As in the reference (UserContext / UserCohorts), a sync adds to what is known for an identifier and never replaces
  * it: the reference keeps every fetched entry side by side and evaluates with all their ids, so an id once received

@@ -1,7 +1,7 @@
 import { type Logger } from '../../kernel'
 import { describeError } from '../../internal'
 
-/** The reference's browser minimum (browser-behaviour §1.1). */
+/** The reference's browser minimum. */
 export const MIN_POLLING_INTERVAL_MILLIS = 60_000
 /** setTimeout fires at once for longer delays (32-bit overflow); a longer interval would poll in a tight loop. */
 const MAX_TIMER_DELAY_MILLIS = 2_147_483_647

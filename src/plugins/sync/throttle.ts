@@ -1,4 +1,4 @@
-/** `fetch()` accepts one call per window (browser-behaviour §7). */
+/** `fetch()` accepts one call per window. */
 export const FETCH_THROTTLE_MILLIS = 60_000
 
 /**

@@ -3,7 +3,7 @@ import { resolveIdentifiers } from '../../internal'
 
 /**
  * The identifiers the cohort and user-target endpoints see, and that cohorts are filtered by: custom ones, `$id`,
- * `$deviceId`, `$userId` (when set); no `$hackleDeviceId`, invalid entries skipped (wire-format §6).
+ * `$deviceId`, `$userId` (when set); no `$hackleDeviceId`, invalid entries skipped.
  */
 export const requestIdentifiers = (user: HackleUser, onInvalid?: (type: unknown, value: unknown) => void): Identifiers =>
   resolveIdentifiers(user, undefined, onInvalid)
