@@ -111,6 +111,8 @@ export const splitUrl = definePlugin(
 
       const redirect = (target: string) => {
         redirected = true
+        // Nothing of the page that leaves is painted while the variation loads (at most 2000 ms).
+        hide()
         cookies.set(SPLIT_URL_REDIRECTED_COOKIE, 'true', COOKIE_DAYS)
         void prepareNavigation(kernel, target, options.navigationTimeoutMillis ?? DEFAULT_NAVIGATION_TIMEOUT).then(() => {
           if (!closed) location.replace(target)
