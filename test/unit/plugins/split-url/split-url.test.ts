@@ -42,6 +42,7 @@ function client(options: Parameters<typeof splitUrl>[0], config: unknown) {
 beforeEach(() => {
   replaced = []
   events = []
+  document.documentElement.style.removeProperty('visibility')
   vi.useFakeTimers()
   vi.spyOn(location, 'replace').mockImplementation((url) => void replaced.push(String(url)))
   history.replaceState(null, '', '/landing?utm_source=naver&utm_campaign=c1&x=1')
@@ -72,6 +73,8 @@ describe('split-url', () => {
     expect(events).toEqual(['$page_view', 'exposure 5:B', 'flush redirect', 'flush redirect'])
     expect(replaced).toEqual(['https://www.example.com/landing-b?ref=1&utm_campaign=c1&utm_source=naver'])
     expect(document.cookie).toContain(`${SPLIT_URL_REDIRECTED_COOKIE}=true`)
+    // the page that leaves is hidden while the variation loads
+    expect(document.documentElement.style.getPropertyValue('visibility')).toBe('hidden')
     expect(done).not.toHaveBeenCalled()
     window.removeEventListener('hackle-initialize-done', done)
   })
