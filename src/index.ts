@@ -18,12 +18,6 @@ export {
  * reference's options of capabilities hackle-kit does not have yet (accepted and without effect; see the README).
  */
 export interface InstanceConfig extends HackleConfig, PresetOptions {
-  /** Page views (`$page_view`) on page start: not built yet. */
-  automaticPageTracking?: boolean
-  /** @deprecated use `automaticPageTracking` (not built yet). */
-  auto_track_page_view?: boolean
-  /** Route changes start pages: not built yet. */
-  automaticRouteTracking?: boolean
   /** The reference's DevTool manager: not built yet. */
   devTool?: { userExplorer(explorer: unknown): void; close?(): void }
   /** Open the DevTool after start-up: not built yet. */

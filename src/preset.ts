@@ -5,6 +5,11 @@ import { events } from './plugins/events'
 import { sync } from './plugins/sync'
 import { identity } from './plugins/identity'
 import { sessions, type HackleSessionPolicy } from './plugins/sessions'
+import { pages } from './plugins/pages'
+import { startup } from './plugins/startup'
+import { gtag } from './plugins/gtag'
+import { trace } from './plugins/trace'
+import { splitUrl, type SplitUrlOptions } from './plugins/split-url'
 
 /** The reference's flat `createInstance` options that configure built-in plugins. */
 export interface PresetOptions {
@@ -16,22 +21,44 @@ export interface PresetOptions {
   sessionTimeoutMillis?: number
   /** events: start opted out of tracking. */
   optOutTracking?: boolean
+  /** pages: `$page_view` whenever a page starts (default true). */
+  automaticPageTracking?: boolean
+  /** @deprecated pages: use `automaticPageTracking` (either one `true` turns page views on). */
+  auto_track_page_view?: boolean
+  /** pages: `pageshow` and history changes (`pushState`, `replaceState`, `popstate`) start pages (default true). */
+  automaticRouteTracking?: boolean
+  /** trace: capture uncaught errors as `$trace` (default true). */
+  errorCapture?: boolean
+  /** split-url: `decideAtStart`, `antiFlicker`, `navigationTimeoutMillis`. */
+  splitUrl?: SplitUrlOptions
 }
+
+/** The reference's rule: on unless a boolean is given; when one is, either one `true` turns it on. */
+const pageTracking = (options: PresetOptions): boolean =>
+  typeof options.automaticPageTracking !== 'boolean' && typeof options.auto_track_page_view !== 'boolean'
+    ? true
+    : !!options.automaticPageTracking || !!options.auto_track_page_view
 
 /**
  * Every built-in plugin, in the order they should apply, configured from the reference's flat option names (the one
  * place that maps them). The only module that imports all plugins.
  */
 export function preset(options: PresetOptions = {}) {
-  const { pollingIntervalMillis, sessionPolicy, sessionTimeoutMillis, optOutTracking } = options
+  const { pollingIntervalMillis, sessionPolicy, sessionTimeoutMillis, optOutTracking, automaticRouteTracking, errorCapture } = options
   return [
     properties(),
     campaign(),
     manualOverrides(),
     sync({ pollingIntervalMillis }),
     identity(),
+    // Before sessions and events: its page-hide `$engagement` goes out with their flush.
+    pages({ automaticPageTracking: pageTracking(options), automaticRouteTracking: automaticRouteTracking !== false }),
     sessions({ sessionPolicy, sessionTimeoutMillis }),
     events({ optOutTracking }),
+    gtag(),
+    trace({ enabled: errorCapture !== false }),
+    splitUrl(options.splitUrl),
+    startup(),
   ] as const
 }
 

@@ -49,10 +49,13 @@ export function createClient(parts: ClientParts): HackleClient {
    * resets the current user to the anonymous one for a number, and throws for `null`).
    */
   function resolveUser(user: User | string | undefined): EvaluationUser {
-    if (typeof user === 'string') users.update({ id: user })
-    else if (isObject(user)) users.update(user)
+    let updated: User | undefined
+    if (typeof user === 'string') updated = users.update({ id: user }).current
+    else if (isObject(user)) updated = users.update(user).current
     else if (user !== undefined && user !== null) logger.warn(`Invalid user argument ignored: ${String(user)}`)
-    return users.resolve()
+    // The user as the update left it: properties that listeners of the change set afterwards (a new session's
+    // campaign) reach later calls, not this one (as in the reference).
+    return users.resolve(updated)
   }
 
   function remoteConfig(user?: User | string): HackleRemoteConfig {

@@ -19,19 +19,20 @@ import { ONLY, SEED_START } from './suite'
 const CALLS = [
   'variation(', 'variationDetail(', 'isFeatureOn(', 'featureFlagDetail(', 'remoteConfig(', 'track(', 'setUserId(', 'setDeviceId(',
   'setUser(', 'resetUser(', 'setUserProperty(', 'setUserProperties(', 'updateUserProperties(', 'updatePushSubscriptions(',
-  'updateSmsSubscriptions(', 'updateKakaoSubscriptions(', 'setPhoneNumber(', 'unsetPhoneNumber(', 'setOptOutTracking(',
+  'updateSmsSubscriptions(', 'updateKakaoSubscriptions(', 'setPhoneNumber(', 'unsetPhoneNumber(', 'setOptOutTracking(', 'setCurrentPage(',
+  'trackPageView(',
 ]
 
 const body = (data: unknown, transport: SentBody['transport'] = 'POST'): SentBody => ({ transport, path: '/api/v2/w/events', data })
 
 describe('payload conformance: event bodies of hackle-kit = reference', () => {
-  it('the sequence generator is deterministic, 20–60 calls, and uses the whole API', () => {
+  it('the sequence generator is deterministic, 20–80 steps (calls, page steps and visibility), and uses the whole API', () => {
     expect(JSON.stringify(generateSequence(7))).toBe(JSON.stringify(generateSequence(7)))
     const used = new Set<string>()
     for (let seed = 1; seed <= 100; seed++) {
       const { steps } = generateSequence(seed)
       expect(steps.length).toBeGreaterThanOrEqual(20)
-      expect(steps.length).toBeLessThanOrEqual(60)
+      expect(steps.length).toBeLessThanOrEqual(80)
       for (const step of steps) for (const name of CALLS) if (step.code.includes(`hackle.${name}`)) used.add(name)
     }
     expect([...used].sort()).toEqual([...CALLS].sort())

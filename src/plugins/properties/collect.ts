@@ -1,4 +1,5 @@
 import { parseUserAgent, type UserAgentInfo } from './user-agent'
+import { readPage } from '../../internal'
 
 /** The hackle properties the reference sends with every event, in its key order. */
 export type HackleProperties = {
@@ -57,18 +58,7 @@ const str = (get: () => unknown) => read(get, isString, '')
 const globalWindow = (): Window => (typeof window === 'undefined' ? ({} as Window) : window)
 
 /** The page part, read from `win.location` and `win.document`; protocol without its `:`. */
-export function pagePropertiesOf(win: Window = globalWindow()): PageProperties {
-  const location = () => win.location
-  return {
-    pagePath: str(() => location().pathname),
-    pageTitle: str(() => win.document.title),
-    host: str(() => location().host),
-    url: str(() => location().href),
-    referrer: str(() => win.document.referrer),
-    queryParameter: str(() => location().search),
-    protocol: str(() => location().protocol).replace(':', ''),
-  }
-}
+export const pagePropertiesOf: (win?: Window) => PageProperties = readPage
 
 let lastUa: string | undefined
 let lastInfo: UserAgentInfo | undefined

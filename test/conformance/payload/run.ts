@@ -29,11 +29,9 @@ export interface SequenceRun {
   ms: number
 }
 
-/** The fixed `createInstance` options: fake servers, no monitoring, and no page-view / engagement events. */
+/** The fixed `createInstance` options: fake servers, no monitoring (page and route tracking: the sequence's). */
 const FIXED_OPTIONS = {
   enableMonitoring: false,
-  automaticPageTracking: false,
-  automaticRouteTracking: false,
   ...SERVER_URLS,
 }
 
@@ -118,7 +116,7 @@ export async function runSequence(side: Side, sequence: PayloadSequence): Promis
     const window = page.window as unknown as TestWindow & { Hackle?: { createInstance?: unknown } }
     if (typeof window.Hackle?.createInstance !== 'function') throw new Error('the bundle did not define window.Hackle.createInstance')
     installTestPage(window)
-    run(`window.hackle = Hackle.createInstance(${JSON.stringify(SDK_KEY)}, Object.assign(${JSON.stringify(FIXED_OPTIONS)}, ${sequence.options ?? '{}'}))`)
+    run(`window.hackle = Hackle.createInstance(${JSON.stringify(SDK_KEY)}, Object.assign(${JSON.stringify(FIXED_OPTIONS)}, ${sequence.pageOptions ?? '{}'}, ${sequence.options ?? '{}'}))`)
     let init: { success: boolean } | undefined
     void (window.hackle as unknown as { onInitialized(o: unknown): Promise<{ success: boolean }> }).onInitialized({ timeout: 5000 }).then((result) => (init = result))
     const early = sequence.early ?? 0

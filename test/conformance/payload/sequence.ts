@@ -35,6 +35,11 @@ export interface PayloadSequence {
   config: unknown
   /** `createInstance` options besides the fixed ones (JavaScript source of an object literal, run in the page). */
   options?: string
+  /**
+   * Page and route tracking options (source of an object literal, applied before `options`); absent: the
+   * reference's defaults (both on).
+   */
+  pageOptions?: string
   /** Cookies the page starts with besides the device id: a returning visitor. */
   cookies?: Record<string, string>
   /** localStorage entries the page starts with. */
@@ -440,12 +445,16 @@ export function generateSequence(seed: number): PayloadSequence {
   if (isExcluded('lifecycle-before-ready') && firstVisibility >= 0) early = Math.min(early, firstVisibility)
   for (const step of steps.slice(0, early)) step.wait = 0
   const returning = visit(rng)
+  // Page steps draw from their own generator, so the rest of a seed's sequence stays what it was.
+  const pageRng = new Rng(seed * 104_729 + 3)
+  pageSteps(pageRng, steps, early)
   return {
     id: `payload#${seed}`,
     seed,
     page,
     config: testCase.config,
     options: options(rng, users),
+    pageOptions: pageOptions(pageRng),
     cookies: returning && visitCookies(page, returning),
     steps,
     early: early || undefined,
@@ -454,13 +463,72 @@ export function generateSequence(seed: number): PayloadSequence {
 }
 
 /**
- * The tab goes to the background (`testPage.hide()`: the SDKs flush by beacon) and, when the page ends with `close()`,
- * maybe comes back (`testPage.show()`). Coming back starts the reference's engagement timer, whose `$engagement`
- * (hackle-kit has no engagement plugin yet) a later hide or pagehide would send: so nothing hides after a show.
+ * The tab goes to the background (`testPage.hide()`: the SDKs flush by beacon) and comes back (`testPage.show()`),
+ * maybe several times: engagement ends on hide and starts again on show.
  */
 function visibility(rng: Rng, steps: Step[], end: Ending): void {
   if (!rng.chance(0.3)) return
-  const hideAt = rng.int(1, steps.length - 1)
-  steps.splice(hideAt, 0, { code: 'testPage.hide()', wait: rng.pick([0, 200, 800]) })
-  if (end === 'close' && rng.chance(0.6)) steps.splice(rng.int(hideAt + 1, steps.length), 0, { code: 'testPage.show()', wait: rng.pick([0, 100, 700]) })
+  for (let round = rng.int(1, 3); round > 0; round--) {
+    const hideAt = rng.int(1, steps.length - 1)
+    steps.splice(hideAt, 0, { code: 'testPage.hide()', wait: rng.pick([0, 200, 800, 1500]) })
+    if (end === 'close' || rng.chance(0.7)) steps.splice(rng.int(hideAt + 1, steps.length), 0, { code: 'testPage.show()', wait: rng.pick([0, 100, 700, 2500]) })
+  }
+}
+
+/** Paths an SPA moves to (relative to the page): some with campaign parameters, some equal to each other. */
+const ROUTES = ['/products/2', '/products/2', '/cart?step=1', '/landing-b?utm_source=spa&utm_campaign=route', '/#section', '?tab=reviews', '/a%20b/%EC%83%81%ED%92%88']
+
+/**
+ * What a visitor of a single-page site does besides calling the SDK: route changes (`pushState`, `replaceState`,
+ * back), `setCurrentPage` (with and without a name or properties, the same URL again), title changes, the window
+ * losing and regaining focus, time passing (engagements of every length), `trackPageView`.
+ */
+function pageSteps(rng: Rng, steps: Step[], early: number): void {
+  const wait = () => rng.weighted([[30, 0], [25, rng.int(1, 999)], [35, rng.int(1000, 6000)], [10, rng.int(30_000, 200_000)]] as const)
+  const count = rng.weighted([[25, 0], [45, rng.int(1, 5)], [30, rng.int(6, 14)]] as const)
+  for (let i = 0; i < count; i++) {
+    const code = rng.weighted<() => string>([
+      [24, () => `history.pushState({ n: ${i} }, '', ${js(rng.pick(ROUTES))})`],
+      [8, () => `history.replaceState(null, '', ${js(rng.pick(ROUTES))})`],
+      [8, () => 'history.back()'],
+      [16, () => call('setCurrentPage', rng.pick<unknown>([{ pageName: 'home' }, { pageName: 'product', properties: { sku: 'A-1', price: 9.5, tags: ['x'] } }, {}, { pageName: '' }, { properties: { from: 'menu' } }]))],
+      [6, () => `document.title = ${js(rng.pick(['Cart', '', '장바구니', 'Checkout — step 2']))}`],
+      [12, () => "window.dispatchEvent(new Event('blur'))"],
+      [12, () => "window.dispatchEvent(new Event('focus'))"],
+      [3, () => call('trackPageView', rng.chance(0.5) ? { pathUrl: '/x' } : undefined)],
+      [10, () => uncaught(rng)],
+    ])()
+    const at = rng.int(Math.min(early, steps.length), steps.length)
+    steps.splice(at, 0, { code, wait: wait() })
+  }
+}
+
+/** Errors a stack of `lines` lines, the same text on both sides. */
+const errorSource = (type: string, message: string, lines: number) =>
+  `Object.assign(new ${type}(${js(message)}), { stack: ${js(`${type}: ${message}`)} + Array.from({ length: ${lines} }, (_, i) => '\\n    at f' + i + ' (https://cdn.example.com/app.js:' + (i + 1) + ':7)').join('') })`
+
+/** An uncaught error (`error` event) or unhandled rejection: real errors, repeated ones, and values that are no `Error`. */
+function uncaught(rng: Rng): string {
+  const error = () =>
+    rng.weighted<() => string>([
+      [50, () => errorSource(rng.pick(['Error', 'TypeError', 'RangeError']), rng.pick(['boom', 'x is not a function', '']), rng.pick([0, 3, 45]))],
+      [30, () => `window.__sameError || (window.__sameError = ${errorSource('Error', 'again', 2)})`],
+      [10, () => js(rng.pick(['a string', 42]))],
+      [10, () => 'null'],
+    ])()
+  return rng.chance(0.6)
+    ? `window.dispatchEvent(new ErrorEvent('error', { message: 'uncaught', error: ${error()} }))`
+    : `window.dispatchEvent(Object.assign(new Event('unhandledrejection'), { reason: ${error()} }))`
+}
+
+/** Page and route tracking: mostly the reference's defaults, sometimes off, one of them off, or the old name. */
+function pageOptions(rng: Rng): string | undefined {
+  return rng.weighted<() => string | undefined>([
+    [60, () => undefined],
+    [12, () => '{ automaticPageTracking: false, automaticRouteTracking: false }'],
+    [8, () => '{ automaticPageTracking: false }'],
+    [8, () => '{ automaticRouteTracking: false }'],
+    [6, () => '{ auto_track_page_view: false }'],
+    [6, () => '{ automaticPageTracking: false, auto_track_page_view: true }'],
+  ])()
 }

@@ -167,9 +167,16 @@ export async function comparePayloads(title: string, sequences: PayloadSequence[
   let bodies = 0
   let split = 0
   let mismatches = 0
+  // The reference's page, engagement and error events among the compared ones.
+  const visitorEvents: Record<string, number> = { $page_view: 0, $engagement: 0, $trace: 0 }
   for (const sequence of sequences) {
     const outcome = await compareSequence(kit, sequence)
     events += outcome.events
+    for (const body of outcome.reference.bodies) {
+      for (const event of ((body.data as { trackEvents?: Array<{ eventTypeKey?: string }> } | undefined)?.trackEvents ?? [])) {
+        if (event.eventTypeKey! in visitorEvents) visitorEvents[event.eventTypeKey!]!++
+      }
+    }
     bodies += outcome.reference.bodies.length
     split += outcome.kit.split ? 1 : 0
     mismatches += outcome.diffs.length
@@ -180,7 +187,8 @@ export async function comparePayloads(title: string, sequences: PayloadSequence[
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   console.log(
     `${title} [${kit.label}${kit.breakage ? `, broken: ${kit.breakage}` : ''}]: ${sequences.length} sequences, ` +
-      `${sequences.reduce((n, it) => n + it.steps.length, 0)} calls, ${bodies} bodies, ${events} events, ` +
+      `${sequences.reduce((n, it) => n + it.steps.length, 0)} calls, ${bodies} bodies, ${events} events ` +
+      `(${Object.entries(visitorEvents).map(([key, n]) => `${n} ${key}`).join(', ')}), ` +
       `${split} sequences with batches hackle-kit split (joined to compare); ` +
       `${failing.length} sequences differ (${mismatches} field differences); ${seconds} s`,
   )

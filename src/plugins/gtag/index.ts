@@ -1,0 +1,36 @@
+import { definePlugin, type ExposureEvent, type PluginDefinition, type Workspace } from '../../kernel'
+
+const NAME = 'gtag'
+
+/** Whether an accepted exposure goes to Google Analytics: the workspace's GA integration is on, and the experiment
+ * is a running one that allocated traffic. */
+function isForwarded(workspace: Workspace | undefined, event: ExposureEvent): boolean {
+  if (!workspace || !workspace.attributes.integration_ga_experiment) return false
+  const experiments = event.kind === 'ab-test' ? workspace.experiments : workspace.featureFlags
+  return experiments.get(event.experimentKey)?.status === 'RUNNING' && event.decisionReason === 'TRAFFIC_ALLOCATED'
+}
+
+/**
+ * Google Analytics forwarding: every exposure the kernel accepted (`hooks.eventAccepted`: after duplicate
+ * suppression, also while tracking is opted out) of a `RUNNING` experiment or flag decided `TRAFFIC_ALLOCATED`,
+ * while the workspace attribute `integration_ga_experiment` is on, calls
+ * the page's `window.gtag("event", "experience_impression", { exp_variant_string: "HACKLE-EXPERIMENT_<key>_V<version>-<variation>" })`.
+ * A failure (no `gtag` on the page, a throwing one) is logged
+ * `Unexpected exception while sending an event to Google Analytics with gtag: <error>`.
+ */
+export const gtag = definePlugin(
+  (): PluginDefinition => ({
+    name: NAME,
+    apply(kernel) {
+      kernel.hooks.eventAccepted.tap(NAME, (event) => {
+        if (event.type !== 'exposure' || !isForwarded(kernel.workspaces.current(), event)) return
+        const exp_variant_string = `HACKLE-EXPERIMENT_${event.experimentKey}_V${event.experimentVersion}-${event.variationKey}`
+        try {
+          ;(window as unknown as { gtag: (...args: unknown[]) => unknown }).gtag('event', 'experience_impression', { exp_variant_string })
+        } catch (error) {
+          kernel.logger.error(`Unexpected exception while sending an event to Google Analytics with gtag: ${error}`)
+        }
+      })
+    },
+  }),
+)

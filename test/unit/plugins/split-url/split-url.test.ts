@@ -1,0 +1,105 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createKernel, definePlugin, type SdkEvent } from '../../../../src/kernel'
+import { pages } from '../../../../src/plugins/pages'
+import { startup } from '../../../../src/plugins/startup'
+import { properties } from '../../../../src/plugins/properties'
+import { redirectUrlOf, splitUrl, SPLIT_URL_REDIRECTED_COOKIE } from '../../../../src/plugins/split-url'
+import { experiment, urlContains, workspaceConfig } from '../pages/workspace'
+
+const redirect = (value: string, extra: object = {}) => JSON.stringify({ needRedirect: true, properties: { type: 'MANUAL', value }, ...extra })
+const opened: Array<{ close(): void }> = []
+let replaced: string[]
+let events: string[]
+
+const recorder = definePlugin(() => ({
+  name: 'recorder',
+  apply(kernel) {
+    kernel.hooks.eventCreated.tap('recorder', () => undefined)
+    kernel.hooks.eventAccepted.tap('recorder', (event: SdkEvent) => {
+      if (event.type === 'track') events.push(event.key)
+      else if (event.type === 'exposure') events.push(`exposure ${event.experimentKey}:${event.variationKey}`)
+    })
+    kernel.hooks.flush.tap('recorder', (reason) => void events.push(`flush ${reason}`))
+  },
+}))
+
+function client(options: Parameters<typeof splitUrl>[0], config: unknown) {
+  const hackle = createKernel('abcdefgh12345678', {
+    log_disabled: !process.env.DBG,
+    workspaceConfig: config,
+    plugins: [
+      properties(),
+      pages(),
+      splitUrl(options),
+      startup(),
+      recorder(),
+    ],
+  })
+  opened.push(hackle)
+  return hackle
+}
+
+beforeEach(() => {
+  replaced = []
+  events = []
+  document.documentElement.style.removeProperty('visibility')
+  vi.useFakeTimers()
+  vi.spyOn(location, 'replace').mockImplementation((url) => void replaced.push(String(url)))
+  history.replaceState(null, '', '/landing?utm_source=naver&utm_campaign=c1&x=1')
+  document.cookie = `${SPLIT_URL_REDIRECTED_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+})
+afterEach(() => {
+  for (const hackle of opened.splice(0)) hackle.close()
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+})
+
+describe('split-url', () => {
+  it('the redirect URL: MANUAL absolute URLs only, campaign parameters set in place then appended in key order', () => {
+    expect(redirectUrlOf(redirect('https://www.example.com/landing-b?ref=1&utm_source=old'), '?utm_source=naver&utm_campaign=c1')).toBe(
+      'https://www.example.com/landing-b?ref=1&utm_source=naver&utm_campaign=c1',
+    )
+    expect(redirectUrlOf(redirect('/relative'), '')).toBeUndefined()
+    expect(redirectUrlOf(redirect('https://x.example/', { needRedirect: false }), '')).toBeUndefined()
+    expect(redirectUrlOf(JSON.stringify({ needRedirect: true, properties: { type: 'AUTO', value: 'https://x.example/' } }), '')).toBeUndefined()
+    expect(redirectUrlOf('not json', '')).toBeUndefined()
+  })
+
+  it('reference timing: on page start, after $page_view: exposure, flush, cookie, replace; no hackle-initialize-done', async () => {
+    const done = vi.fn()
+    window.addEventListener('hackle-initialize-done', done)
+    client({ decideAtStart: false }, workspaceConfig([experiment({ key: 5, implementationType: 'SPLIT_URL', targetUrls: urlContains('/landing') })], { redirectUrl: redirect('https://www.example.com/landing-b?ref=1') }))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events).toEqual(['$page_view', 'exposure 5:B', 'flush redirect', 'flush redirect'])
+    expect(replaced).toEqual(['https://www.example.com/landing-b?ref=1&utm_campaign=c1&utm_source=naver'])
+    expect(document.cookie).toContain(`${SPLIT_URL_REDIRECTED_COOKIE}=true`)
+    // the page that leaves is hidden while the variation loads
+    expect(document.documentElement.style.getPropertyValue('visibility')).toBe('hidden')
+    expect(done).not.toHaveBeenCalled()
+    window.removeEventListener('hackle-initialize-done', done)
+  })
+
+  it('with the config at hand: decided and redirected inside createInstance (before the first paint)', async () => {
+    client({}, workspaceConfig([experiment({ key: 5, implementationType: 'SPLIT_URL', targetUrls: urlContains('/landing') })], { redirectUrl: redirect('https://www.example.com/b') }))
+    expect(events).toEqual(['exposure 5:B', 'flush redirect', 'flush redirect'])
+    // microtasks only: no timer, no new task (the e2e test shows no painted frame in Chromium)
+    for (let i = 0; i < 20 && !replaced.length; i++) await Promise.resolve()
+    expect(replaced).toEqual(['https://www.example.com/b?utm_campaign=c1&utm_source=naver'])
+  })
+
+  it('the landing page of a redirect evaluates nothing and removes the cookie (no loop)', async () => {
+    document.cookie = `${SPLIT_URL_REDIRECTED_COOKIE}=true; path=/`
+    client({}, workspaceConfig([experiment({ key: 5, implementationType: 'SPLIT_URL', targetUrls: urlContains('/landing') })], { redirectUrl: redirect('https://www.example.com/b') }))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(events).toEqual(['$page_view'])
+    expect(replaced).toEqual([])
+    expect(document.cookie).not.toContain(`${SPLIT_URL_REDIRECTED_COOKIE}=true`)
+  })
+
+  it('no match, or a variation without a redirect: no navigation; anti-flicker shows the page again', async () => {
+    client({ antiFlicker: true }, workspaceConfig([experiment({ key: 5, implementationType: 'SPLIT_URL', targetUrls: urlContains('/elsewhere') })]))
+    await vi.advanceTimersByTimeAsync(0)
+    expect(replaced).toEqual([])
+    expect(document.documentElement.style.getPropertyValue('visibility')).toBe('')
+  })
+})
