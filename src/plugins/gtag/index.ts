@@ -2,10 +2,17 @@ import { definePlugin, type ExposureEvent, type PluginDefinition, type Workspace
 
 const NAME = 'gtag'
 
+/** The workspace attributes of a config (`{ workspace: { attributes } }`): the GA integration is this plugin's section. */
+const attributesOf = (config: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> => {
+  const workspace = config?.workspace as { attributes?: unknown } | undefined
+  const attributes = workspace && typeof workspace === 'object' ? workspace.attributes : undefined
+  return attributes && typeof attributes === 'object' ? (attributes as Record<string, unknown>) : {}
+}
+
 /** Whether an accepted exposure goes to Google Analytics: the workspace's GA integration is on, and the experiment
  * is a running one that allocated traffic. */
-function isForwarded(workspace: Workspace | undefined, event: ExposureEvent): boolean {
-  if (!workspace || !workspace.attributes.integration_ga_experiment) return false
+function isForwarded(workspace: Workspace | undefined, config: Readonly<Record<string, unknown>> | undefined, event: ExposureEvent): boolean {
+  if (!workspace || !attributesOf(config).integration_ga_experiment) return false
   const experiments = event.kind === 'ab-test' ? workspace.experiments : workspace.featureFlags
   return experiments.get(event.experimentKey)?.status === 'RUNNING' && event.decisionReason === 'TRAFFIC_ALLOCATED'
 }
@@ -23,7 +30,7 @@ export const gtag = definePlugin(
     name: NAME,
     apply(kernel) {
       kernel.hooks.eventAccepted.tap(NAME, (event) => {
-        if (event.type !== 'exposure' || !isForwarded(kernel.workspaces.current(), event)) return
+        if (event.type !== 'exposure' || !isForwarded(kernel.workspaces.current(), kernel.workspaces.config(), event)) return
         const exp_variant_string = `HACKLE-EXPERIMENT_${event.experimentKey}_V${event.experimentVersion}-${event.variationKey}`
         try {
           ;(window as unknown as { gtag: (...args: unknown[]) => unknown }).gtag('event', 'experience_impression', { exp_variant_string })
