@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// Stress run of the cross-tab delivery scenarios (test/browser/delivery.e2e.test.ts (e), (f), (h)): each repeated
+// Stress run of the cross-tab delivery scenarios (test/browser/delivery.e2e.test.ts (e), (f), (h), (i)): each repeated
 // DELIVERY_REPEAT times (default 50) with random start offsets between the tabs, on ONE CPU core shared with two busy
 // loops, so that tabs see each other's localStorage writes late. Prints duplicates and lost events over all runs.
 //
-//   npm run test:stress                         all three scenarios, 50 runs each (builds first)
+//   npm run test:stress                         all four scenarios, 50 runs each (builds first)
 //   node scripts/stress-delivery.mjs f 60       only (f), 60 runs (no build)
 //
 // Env: STRESS_CPU (core to pin to, default 0), STRESS_BUSY (busy loops, default 2), STRESS_MINUTES (hard bound,
@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-const scenarios = (process.argv[2] ?? 'efh').replace(/[^a-z]/g, '')
+const scenarios = (process.argv[2] ?? 'efhi').replace(/[^a-z]/g, '')
 const repeat = Number(process.argv[3] ?? process.env.DELIVERY_REPEAT ?? 50)
 const cpu = process.env.STRESS_CPU ?? '0'
 const busyCount = Number(process.env.STRESS_BUSY ?? 2)

@@ -275,7 +275,7 @@ describeChromium('exactly-once delivery in Chromium', () => {
     expect(result).toEqual({ tracked: 250, exposures: 0, remoteConfigs: 0, duplicates: 0 })
   })
 
-  // (e), (f) and (h) rely on the SDK's cross-tab claim: a tab's localStorage is a copy other tabs' writes reach late
+  // (e), (f), (h) and (i) rely on the SDK's cross-tab claim: a tab's localStorage is a copy other tabs' writes reach late
   // (on a starved machine, late by more than any wait), so the claim waits behind a fence in IndexedDB (DELIVERY.md).
   it.each(runs)('(f) the reference SDK left events in its retry store: sent once even with three tabs starting at once [%s]', async (run) => {
     const page = await context.newPage()
@@ -333,5 +333,21 @@ describeChromium('exactly-once delivery in Chromium', () => {
     server.verdict = () => 'ok'
     const result = await delivered(server, 60)
     expect(result).toEqual({ tracked: 60, exposures: 0, remoteConfigs: 0, duplicates: 0 })
+  })
+
+  it.each(runs)('(i) two open tabs while the server fails, each claiming again and again at once (visibilitychange): all arrive once [%s]', async (run) => {
+    server.verdict = () => 503
+    // 140 events: more than the retry store's 100, so the tabs also keep some in their own records.
+    const tabs = await openTabs(context, run, ['i1', 'i2'].map((tag) => pageUrl(server, { n: 70, run: tag })))
+    await Promise.all(tabs.map(pageDone))
+    await until(() => server.posts.length >= 2, 'the tabs tried and failed')
+    // Each visibilitychange makes both tabs claim: the retry store is read, merged and written by each in turn.
+    for (let round = 0; round < 20; round++) {
+      await Promise.all(tabs.map((tab) => tab.evaluate(() => void document.dispatchEvent(new Event('visibilitychange')))))
+      await sleep(Math.random() * 50)
+    }
+    server.verdict = () => 'ok'
+    const result = await delivered(server, 140)
+    expect(result).toEqual({ tracked: 140, exposures: 0, remoteConfigs: 0, duplicates: 0 })
   })
 })

@@ -22,11 +22,12 @@ function run<T>(db: IDBDatabase, mode: IDBTransactionMode, op: (store: IDBObject
 export function createFence(sdkKey: string) {
   const KEY = `hackle-kit-fence_${sdkKey}`
   let db: Promise<IDBDatabase | undefined> | undefined
+  /** The fence this tab sees; undefined when localStorage cannot be read (then nothing is shared: no fence). */
   const read = () => {
     try {
       return localStorage.getItem(KEY)
     } catch {
-      return null
+      return undefined
     }
   }
   const write = (seq: number) => {
@@ -62,7 +63,7 @@ export function createFence(sdkKey: string) {
      */
     async enter(): Promise<number | null | undefined> {
       const connection = await open()
-      if (!connection) return null
+      if (!connection || read() === undefined) return null
       let seq: number
       try {
         seq = (await run<number | undefined>(connection, 'readonly', (s) => s.get(sdkKey))) ?? 0
@@ -71,7 +72,7 @@ export function createFence(sdkKey: string) {
         return undefined
       }
       for (const end = Date.now() + WAIT; ; ) {
-        const seen = read()
+        const seen = read() ?? null
         if (Number(seen) >= seq) return seq
         if (Date.now() > end) {
           // Not a late copy but a missing one (localStorage cleared): put the fence back; the next claim goes on.
