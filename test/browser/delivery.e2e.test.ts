@@ -130,6 +130,7 @@ function openTabs(context: BrowserContext, run: string, urls: string[]): Promise
 
 /** Polls a condition on the node side (the server's records) until it holds; fails naming `what` after `timeout`. */
 async function until(condition: () => boolean, what: string, timeout = 15_000) {
+  timeout *= SLOW
   const start = Date.now()
   while (!condition()) {
     if (Date.now() - start > timeout) throw new Error(`timed out after ${timeout} ms waiting until ${what}`)
@@ -316,10 +317,14 @@ describeChromium('exactly-once delivery in Chromium', () => {
 
   it.each(runs)('(h) two open tabs track while the server fails, then both reload at once: all arrive once [%s]', async (run) => {
     server.verdict = () => 503
+    const warned = new Set<Page | null>()
+    context.on('console', (m) => void (m.type() === 'warning' && m.text().includes('Hackle: Failed to') && warned.add(m.page())))
     const tabs = await openTabs(context, run, ['h1', 'h2'].map((tag) => pageUrl(server, { n: 30, run: tag, once: 1 })))
     await Promise.all(tabs.map(pageDone))
-    // Tabs failed and backed off; their events wait in the shared retry store and in their own records.
-    await until(() => server.posts.length >= 2, 'the tabs tried and failed')
+    // Each tab saw the server fail and backed off; its events wait in the shared retry store and its own records. (A
+    // page that leaves before it knows hands its events to the browser, and the server then refuses them: lost, a
+    // known case, DELIVERY.md. On a starved machine one tab may not have sent anything yet when the other failed.)
+    await until(() => tabs.every((tab) => warned.has(tab)), 'each tab saw the server fail')
     // Both reload while the server still fails (a page that left while a request was out would resend it: a known
     // duplicate, DELIVERY.md): each leaves its records to the other pages, each new page claims what it finds, fails
     // again and moves the failures into the shared retry store.
