@@ -16,8 +16,8 @@ export default defineConfig({
           include: ['test/conformance/**/*.test.ts'],
           // A generated suite takes about a minute on an idle 2-core machine; the limit only catches a hang, so it
           // leaves room for a machine that is busy with other work (a timing margin is not what these tests check).
-          testTimeout: 300_000,
-          hookTimeout: 300_000,
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
         },
       },
       {

@@ -1,5 +1,6 @@
 import { type Kernel, type SdkEvent } from '../../kernel'
 import { createLocalStore, sdkHeaders, transportOf } from '../../internal'
+import { createFence } from './fence'
 import { BATCH_SIZE, FORM_FIELDS, body, bodySize, chunk, formSize, fromEvent, parseStored, type Item } from './wire'
 
 // Delivery: queue → records → requests, with nothing lost and nothing sent twice. See DELIVERY.md for the design.
@@ -25,6 +26,8 @@ const BACKOFF_MAX = 300_000
 /** The lock is held this long at most; a writer waits SETTLE ms before checking it won (other tabs see writes within that). */
 const LOCK_TTL = 5_000
 const LOCK_SETTLE = 50
+/** Without IndexedDB (no fence), a claimer keeps the lock this long after its claim: a later send, not a double one. */
+const LOCK_HOLD = 1_000
 /** A page refreshes its alive key this often from its first record on; records of a page silent for ALIVE_TTL are orphans. */
 const HEARTBEAT = 20_000
 const ALIVE_TTL = 180_000
@@ -82,6 +85,7 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
   const PREFIX = `hackle-kit-outbox_${sdkKey}_`
   const LOCK_KEY = `hackle-kit-lock_${sdkKey}`
   const aliveKey = (id: string) => `hackle-kit-alive_${sdkKey}_${id}`
+  const fence = createFence(sdkKey)
   const records = new Map<string, Rec>()
   let queue: Item[] = []
   let seq = 0
@@ -222,22 +226,23 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
     void sync()
   }
 
+  /** Looks again soon (the lock is held elsewhere, or this page's localStorage has not caught up yet). */
+  function later(ms: number): void {
+    clearTimeout(lockTimer)
+    lockTimer = setTimeout(sync, ms)
+  }
+
   /**
    * Runs `work` while no other page of the site runs it: Web Locks where the browser has them, else a localStorage
    * lock (write a claim, wait until other tabs would have seen it, go on only if the claim is still ours; when another
    * page holds it, try again once it has expired: a page that went away while holding it leaves it behind).
    */
-  async function locked(work: () => void): Promise<void> {
+  async function locked(work: () => boolean): Promise<void> {
     const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
     if (locks && typeof locks.request === 'function') {
       try {
-        await locks.request(LOCK_KEY, { ifAvailable: true }, (lock) => {
-          if (!lock) {
-            // Another page is claiming right now (a synchronous moment): look again soon.
-            clearTimeout(lockTimer)
-            lockTimer = setTimeout(sync, LOCK_TTL / 5)
-          } else if (!closed && !away) work()
-        })
+        // Without the lock another page is claiming right now: look again soon.
+        await locks.request(LOCK_KEY, { ifAvailable: true }, (lock) => (lock ? fenced(work) : later(LOCK_TTL / 5)))
         return
       } catch {
         // A lock manager that refuses (an opaque origin): fall back to localStorage.
@@ -246,20 +251,32 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
     const held = store.get(LOCK_KEY)
     const now = Date.now()
     const until = Number(held?.split(':')[1])
-    if (held && !held.startsWith(page + ':') && until > now) {
-      clearTimeout(lockTimer)
-      lockTimer = setTimeout(sync, until - now + LOCK_SETTLE)
-      return
-    }
+    if (held && !held.startsWith(page + ':') && until > now) return later(until - now + LOCK_SETTLE)
     const mine = `${page}:${now + LOCK_TTL}`
     store.set(LOCK_KEY, mine)
     await new Promise((resolve) => setTimeout(resolve, LOCK_SETTLE))
     if (closed || away || store.get(LOCK_KEY) !== mine) return
     try {
-      work()
+      await fenced(work)
     } finally {
       store.remove(LOCK_KEY)
     }
+  }
+
+  /**
+   * Holding the lock: runs `work` once this page's localStorage shows every earlier claim (the fence), then passes
+   * the fence on. Where the fence cannot tell (no IndexedDB), a page that took something keeps the lock a second
+   * longer instead, so the next claimer reads localStorage later.
+   */
+  async function fenced(work: () => boolean): Promise<void> {
+    if (closed || away) return
+    const seq = await fence.enter()
+    if (closed || away) return
+    if (seq === undefined) return later(LOCK_TTL / 5)
+    const took = work()
+    pump()
+    if (seq !== null) await fence.pass(seq)
+    else if (took) await new Promise((resolve) => setTimeout(resolve, LOCK_HOLD))
   }
 
   /**
@@ -267,9 +284,9 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
    * While backing off, failed events (ours and taken) rest in the retry store, newest 100 (by event time), the
    * older ones in our records;
    * otherwise everything taken becomes pending records of this page. New copies are written before old ones are
-   * removed, and events already held are skipped by insertId.
+   * removed, and events already held are skipped by insertId. Returns whether it took anything from other pages.
    */
-  function claim(): void {
+  function claim(): boolean {
     const now = Date.now()
     // Records released at pagehide are ours again unless another page took them meanwhile (back-forward cache).
     for (const r of records.values()) if (r.state === RELEASED) store.get(r.key) === null ? records.delete(r.key) : (r.state = PENDING)
@@ -308,6 +325,7 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
       if (stored !== null) store.remove(RETRY_KEY)
     }
     for (const key of taken) store.remove(key)
+    return stored !== null || taken.length > 0
   }
 
   /** Retry flush (start, `visible`, `pageshow`, after failures): claims under the lock, then sends. */
@@ -390,16 +408,17 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
     away = true
     // A lock this page is waiting on would block the next page until it expires.
     if (store.get(LOCK_KEY)?.startsWith(page + ':')) store.remove(LOCK_KEY)
+    fence.close()
   }
 
   /**
    * The page is shown, visible or running again (back-forward cache, another tab, a frozen tab resumed). Another page
-   * takes the records of a page whose alive key went stale (a tab frozen for minutes): forget those.
+   * takes the records of a page whose alive key went stale (a tab frozen for minutes): the claim, behind the fence,
+   * forgets those; until then none is sent (this page's localStorage may not show the taking yet).
    */
   function resume(): void {
     away = false
-    for (const r of records.values()) if ((r.state === PENDING || r.state === FAILED) && store.get(r.key) === null) records.delete(r.key)
-    owned()
+    for (const r of records.values()) if (r.state === PENDING || r.state === FAILED) r.state = RELEASED
     void sync()
   }
 
@@ -415,6 +434,7 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
       clearTimeout(retryTimer)
       clearTimeout(lockTimer)
       clearInterval(heartbeat)
+      fence.close()
     },
   }
 }

@@ -222,6 +222,84 @@ describe('events plugin: retry store and backoff (browser-behaviour §6.4)', () 
   })
 })
 
+describe('events plugin: the claim fence (several tabs)', () => {
+  const net = useNetwork()
+  const FENCE_KEY = `hackle-kit-fence_${SDK_KEY}`
+  const leftByReference = () =>
+    localStorage.setItem(RETRY_KEY, JSON.stringify([{ insertId: 't-1', timestamp: 1, identifiers: {}, eventTypeId: 0, eventTypeKey: 'a' }]))
+
+  it('a tab whose localStorage does not show the last claim yet waits for it, then claims once', async () => {
+    // Another tab claimed (fence 7 in IndexedDB); its localStorage writes have not reached this tab yet.
+    net.idb!.poke('fence', SDK_KEY, 7)
+    localStorage.setItem(FENCE_KEY, '6')
+    leftByReference()
+    client()
+    await settle(1000)
+    expect(net.posts).toHaveLength(0)
+    expect(retryStore()).toHaveLength(1)
+    // The other tab's writes arrive (it had taken the retry store, and raised the fence last).
+    localStorage.removeItem(RETRY_KEY)
+    localStorage.setItem(FENCE_KEY, '7')
+    await settle(100)
+    expect(net.posts).toHaveLength(0)
+    // The next claim raised the fence in both places.
+    expect([localStorage.getItem(FENCE_KEY), net.idb!.peek('fence', SDK_KEY)]).toEqual(['8', 8])
+  })
+
+  it('claims what the late copy then shows, once, and passes the fence on', async () => {
+    net.idb!.poke('fence', SDK_KEY, 3)
+    localStorage.setItem(FENCE_KEY, '2')
+    client()
+    client()
+    await settle(1000)
+    leftByReference()
+    localStorage.setItem(FENCE_KEY, '3')
+    await settle(2000)
+    expect(net.posts.flatMap((p) => dtos(p.body)).map((e) => e.insertId)).toEqual(['t-1'])
+    expect(localStorage.getItem(RETRY_KEY)).toBeNull()
+    expect(Number(localStorage.getItem(FENCE_KEY))).toBeGreaterThan(3)
+    expect(net.idb!.peek('fence', SDK_KEY)).toBe(Number(localStorage.getItem(FENCE_KEY)))
+  })
+
+  it('a fence missing from localStorage (cleared by the site) is put back: the events go at the next try, late, not lost', async () => {
+    net.idb!.poke('fence', SDK_KEY, 5)
+    leftByReference()
+    client()
+    await settle(4000)
+    expect(net.posts).toHaveLength(0)
+    await settle(4000)
+    expect(net.posts.flatMap((p) => dtos(p.body)).map((e) => e.insertId)).toEqual(['t-1'])
+    expect(localStorage.getItem(FENCE_KEY)).toBe('6')
+  })
+
+  it('never lowers the fence (IndexedDB wiped while localStorage kept its number)', async () => {
+    localStorage.setItem(FENCE_KEY, '41')
+    leftByReference()
+    client()
+    await settle(600)
+    expect(net.posts).toHaveLength(1)
+    expect([localStorage.getItem(FENCE_KEY), net.idb!.peek('fence', SDK_KEY)]).toEqual(['42', 42])
+  })
+
+  for (const missing of ['refuses to open', 'is missing'] as const) {
+    it(`where IndexedDB ${missing}, three tabs still send the retry store once, the claimer keeping the lock 1 s`, async () => {
+      if (missing === 'is missing') vi.stubGlobal('indexedDB', undefined)
+      else net.idb!.fail = true
+      leftByReference()
+      client()
+      client()
+      client()
+      await settle(300)
+      // The claimer still holds the localStorage lock (a later claimer reads localStorage later).
+      expect(localStorage.getItem(`hackle-kit-lock_${SDK_KEY}`)).not.toBeNull()
+      await settle(2000)
+      expect(localStorage.getItem(`hackle-kit-lock_${SDK_KEY}`)).toBeNull()
+      expect(net.posts.flatMap((p) => dtos(p.body)).map((e) => e.insertId)).toEqual(['t-1'])
+      expect(localStorage.getItem(FENCE_KEY)).toBeNull()
+    })
+  }
+})
+
 describe('events plugin: persistence across pages', () => {
   const net = useNetwork()
 
@@ -251,8 +329,11 @@ describe('events plugin: persistence across pages', () => {
     await settle(100)
     expect(tally(net.delivered)).toEqual({ distinct: 30, repeated: [] })
     expect(storedKeys(OUTBOX_PREFIX)).toEqual([])
-    // Only the live page's alive key is left (and it goes with that page).
-    expect(Object.keys(localStorage).filter((k) => k.startsWith('hackle-kit-'))).toEqual([expect.stringMatching(/^hackle-kit-alive_/)])
+    // Only the live page's alive key is left (and it goes with that page), and the claim fence (one number a site).
+    expect(Object.keys(localStorage).filter((k) => k.startsWith('hackle-kit-')).sort()).toEqual([
+      expect.stringMatching(/^hackle-kit-alive_/),
+      `hackle-kit-fence_${SDK_KEY}`,
+    ])
   })
 
   it('a batch in flight when the page goes away is left to the browser (keepalive), not sent again', async () => {

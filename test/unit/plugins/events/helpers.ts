@@ -3,6 +3,7 @@ import { afterEach, beforeEach, vi } from 'vitest'
 import { createKernel, type Kernel, type KernelConfig, type Plugin } from '../../../../src/kernel'
 import { events, type EventsOptions } from '../../../../src/plugins/events'
 import workspace from '../../../fixtures/example-workspace.json'
+import { fakeIndexedDB } from './fake-indexeddb'
 
 export const SDK_KEY = 'abcdefgh12345678XYZ'
 export const EVENT_URL = 'https://events.test'
@@ -61,10 +62,14 @@ export function useNetwork() {
     acceptBeacon: (size: number) => size <= 65_536,
     /** insertIds the server accepted (2xx JSON posts and accepted beacons), in order. */
     delivered: [] as string[],
+    /** The origin's IndexedDB (the claim fence lives there); `net.idb = null` before the clients start: none. */
+    idb: fakeIndexedDB() as ReturnType<typeof fakeIndexedDB> | null,
   }
   beforeEach(() => {
     localStorage.clear()
     vi.useFakeTimers()
+    net.idb = fakeIndexedDB()
+    vi.stubGlobal('indexedDB', net.idb.api)
     net.posts = []
     net.beacons = []
     net.delivered = []
