@@ -5,7 +5,7 @@
  */
 export { send, sendBeaconForm, sdkHeaders, transportOf, WIRE_SDK_NAME, WIRE_SDK_VERSION, type Transport } from './transport'
 export { toWireEvent, toWireBatch, type WireBatch, type WireEvent } from './wire'
-export { watchPageLifecycle, isSafariBrowserName, type PageLifecycleListener } from './lifecycle'
+export { watchPageLifecycle, isSafariBrowserName, listen, type PageLifecycleListener } from './lifecycle'
 export { createLocalStore, createMemoryStore, createCookieStore, registrableDomain } from '../kernel/storage'
 export * from '../kernel/storage/keys'
 export { sanitizeProperties, sanitizePropertyValue } from '../kernel/events/sanitize'
@@ -14,4 +14,4 @@ export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isS
 export { uuid } from '../kernel/util/uuid'
 export { NO_DEDUP } from '../kernel/events/dedup'
 export { splitUrlTargets, evaluateTargetMatch } from '../kernel/evaluation'
-export { readPage, readHostname } from './page'
+export { readPage, readHostname, readOr, readString } from './page'

@@ -31,6 +31,11 @@ export function watchPageLifecycle(kernel: Pick<Kernel, 'users'>, listener: Page
     [document, 'visibilitychange', () => (document.visibilityState === 'hidden' ? hidden(false) : shown())],
     [document, 'resume', shown],
   ]
+  return listen(on)
+}
+
+/** Adds each `[target, type, listener]`; returns the function that removes them all. */
+export function listen(on: ReadonlyArray<[EventTarget, string, (event: Event) => void]>): () => void {
   for (const [target, type, fn] of on) target.addEventListener(type, fn)
   return () => {
     for (const [target, type, fn] of on) target.removeEventListener(type, fn)

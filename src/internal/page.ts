@@ -1,12 +1,17 @@
-/** A string read from the page; `''` when the API is missing, throws or answers something else. */
-const str = (get: () => unknown): string => {
+/** Runs a browser API read; a missing or throwing API, or a value `ok` refuses, gives `fallback`. */
+export function readOr<T>(get: () => unknown, ok: (v: unknown) => v is T, fallback: T): T {
   try {
     const value = get()
-    return typeof value === 'string' ? value : ''
+    return ok(value) ? value : fallback
   } catch {
-    return ''
+    return fallback
   }
 }
+
+const isString = (v: unknown): v is string => typeof v === 'string'
+
+/** A string read from the page; `''` when the API is missing, throws or answers something else. */
+export const readString = (get: () => unknown): string => readOr(get, isString, '')
 
 /**
  * The page part of the hackle properties, read from `win.location` and `win.document` (empty strings outside a
@@ -15,15 +20,15 @@ const str = (get: () => unknown): string => {
 export function readPage(win: Window = globalThis as unknown as Window) {
   const location = () => win.location
   return {
-    pagePath: str(() => location().pathname),
-    pageTitle: str(() => win.document.title),
-    host: str(() => location().host),
-    url: str(() => location().href),
-    referrer: str(() => win.document.referrer),
-    queryParameter: str(() => location().search),
-    protocol: str(() => location().protocol).replace(':', ''),
+    pagePath: readString(() => location().pathname),
+    pageTitle: readString(() => win.document.title),
+    host: readString(() => location().host),
+    url: readString(() => location().href),
+    referrer: readString(() => win.document.referrer),
+    queryParameter: readString(() => location().search),
+    protocol: readString(() => location().protocol).replace(':', ''),
   }
 }
 
 /** `location.hostname` of `win`, `''` when unavailable. */
-export const readHostname = (win: Window = globalThis as unknown as Window): string => str(() => win.location.hostname)
+export const readHostname = (win: Window = globalThis as unknown as Window): string => readString(() => win.location.hostname)

@@ -99,36 +99,17 @@ export function applyCampaignOperations(properties: Readonly<Properties>, operat
   return next
 }
 
-/** `f`, answering the last input again from memory. */
-function lastOf<A, R>(f: (input: A) => R): (input: A) => R {
-  let last: { input: A; value: R } | undefined
-  return (input) => (last && last.input === input ? last.value : (last = { input, value: f(input) }).value)
-}
-
 /**
  * The reference's `startNewCampaignIfNeeded(user, timestamp)` for a client: when the page starts a new
  * campaign, store it (only the keys with a value), track `$properties` for `user` at `timestamp`, then apply the same
  * operations to the current user's properties. Returns whether a new campaign started.
  */
 export function createCampaignAttribution(kernel: Kernel, page: CampaignPage) {
-  // Both parsed values are only read, never changed: the last one is reused while its text stays the same.
-  const stored = lastOf(readStoredCampaign)
-  const campaignOf = lastOf(parseCampaign)
   return function startNewCampaignIfNeeded(user: HackleUser, timestamp: number): boolean {
     const cookie = campaignCookie(kernel.sdkKey)
-    const previous = stored(kernel.storage.cookies.get(cookie))
-    const next = campaignOf(page.search())
-    // The domains are only read (from the page) when the rule needs them.
-    let domains: CampaignDomains | undefined
-    const lazyDomains: CampaignDomains = {
-      get current() {
-        return (domains ??= pageDomains(page)).current
-      },
-      get referrer() {
-        return (domains ??= pageDomains(page)).referrer
-      },
-    }
-    if (!isNewCampaign(previous, next, lazyDomains)) return false
+    const previous = readStoredCampaign(kernel.storage.cookies.get(cookie))
+    const next = parseCampaign(page.search())
+    if (!isNewCampaign(previous, next, pageDomains(page))) return false
     kernel.storage.cookies.set(cookie, JSON.stringify(next))
     const operations = campaignOperations(next)
     kernel.track({ key: '$properties', properties: operations }, { user, timestamp })

@@ -1,4 +1,5 @@
 import { definePlugin, type Kernel } from '../../kernel'
+import { readHostname, readString } from '../../internal'
 import { getSessionHooks } from '../sessions/hooks'
 import { createCampaignAttribution, type CampaignPage } from './attribution'
 import { parseCampaign, withCampaign, type Campaign } from './parse'
@@ -18,20 +19,12 @@ export {
   type CampaignPage,
 } from './attribution'
 
-/** Reads a browser value; "" / undefined outside a browser or when the page refuses. */
-const read = <T>(value: () => T, fallback: T): T => {
-  try {
-    return typeof window === 'undefined' ? fallback : value()
-  } catch {
-    return fallback
-  }
-}
-
 /** The current page as campaign attribution reads it: the kernel's current page, else `location` and `document`. */
 const campaignPage = (kernel: Kernel): CampaignPage => ({
-  search: () => kernel.pages.current()?.queryParameter ?? read(() => location.search, ''),
-  hostname: () => kernel.pages.current()?.hostname ?? read<string | undefined>(() => location.hostname, undefined),
-  referrer: () => kernel.pages.current()?.referrer ?? read(() => document.referrer, ''),
+  // Through `window`: outside a browser (no `window`) the reads fail and give "" / undefined.
+  search: () => kernel.pages.current()?.queryParameter ?? readString(() => window.location.search),
+  hostname: () => kernel.pages.current()?.hostname ?? (typeof window === 'undefined' ? undefined : readHostname()),
+  referrer: () => kernel.pages.current()?.referrer ?? readString(() => window.document.referrer),
 })
 
 /**

@@ -1,6 +1,5 @@
 import { type SdkEvent } from '../../kernel'
 import { sanitizeProperties } from '../../internal'
-import { createTextMemo } from './text-memo'
 
 /**
  * An event in its wire form, serialized once when it is queued: the DTO text (the event API's DTO), the batch
@@ -56,8 +55,8 @@ function hackleMembers(properties: object): Item {
   return cached
 }
 
-/** The members of an event between its hackle properties and its properties, in the reference's DTO order. */
-function middle(event: SdkEvent): Record<string, unknown> {
+/** The members of an event after its hackle properties, in the event API's DTO order. */
+function tail(event: SdkEvent): object {
   switch (event.type) {
     case 'exposure':
       return {
@@ -68,9 +67,10 @@ function middle(event: SdkEvent): Record<string, unknown> {
         variationId: event.variationId,
         variationKey: event.variationKey,
         decisionReason: event.decisionReason,
+        properties: event.properties,
       }
     case 'track':
-      return { eventTypeId: event.eventTypeId, eventTypeKey: event.key, value: event.value }
+      return { eventTypeId: event.eventTypeId, eventTypeKey: event.key, value: event.value, properties: sanitizeProperties(event.properties) }
     case 'remoteConfig':
       return {
         parameterId: event.parameterId,
@@ -78,45 +78,28 @@ function middle(event: SdkEvent): Record<string, unknown> {
         parameterType: event.parameterType,
         valueId: event.valueId,
         decisionReason: event.decisionReason,
+        properties: sanitizeProperties(event.properties),
       }
   }
   return {}
 }
 
-// Per list (exposure, track, remote config): consecutive events of a kind mostly repeat these value for value.
-// Sanitized properties and `middle` objects are built here, with data properties only (`plain`); an exposure's
-// properties come from the kernel as they are.
-const userPropertiesText = createTextMemo(utf8Length, true)
-const middleTexts = [0, 1, 2].map(() => createTextMemo(utf8Length, true))
-const propertiesTexts = [0, 1, 2].map((t) => createTextMemo(utf8Length, t > 0))
-
 /**
- * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (the event API's DTO), put
- * together from the texts of its parts: insertId to identifiers, user properties, the shared hackle properties, the
- * kind's members, and properties (the parts that repeat from event to event are serialized once, see text-memo).
+ * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (the event API's DTO): the
+ * members before the hackle properties and those after them are serialized apart, and the shared hackle properties
+ * spliced in between from memory.
  */
 export function fromEvent(event: SdkEvent): Item {
   const { user } = event
   const identifiers = user.identifiers
-  const t = event.type === 'exposure' ? 0 : event.type === 'track' ? 1 : 2
-  const head = json({ insertId: event.insertId, timestamp: event.timestamp, userId: identifiers.$id, identifiers })
-  const userProperties = userPropertiesText(sanitizeProperties(user.properties))!
+  const userProperties = sanitizeProperties(user.properties)
+  // `{…` without its `}` (userProperties is always there), then `…}` with `,` for `{` (or only `}` for `{}`).
+  const head = json({ insertId: event.insertId, timestamp: event.timestamp, userId: identifiers.$id, identifiers, userProperties }).slice(0, -1)
   const hackle = hackleMembers(user.hackleProperties)
-  const fields = middleTexts[t]!(middle(event))!
-  const properties = propertiesTexts[t]!(t === 0 ? (event.properties as Record<string, unknown> | undefined) : sanitizeProperties(event.properties))
-  // Members inside one pair of braces, `,`-separated; each `{…}` part gives its members (none for `{}`).
-  let s = ''
-  let n = 0
-  const put = (members: string, bytes: number) => {
-    s += s ? `,${members}` : members
-    n += s.length > members.length ? bytes + 1 : bytes
-  }
-  if (head.length > 2) put(head.slice(1, -1), utf8Length(head) - 2)
-  put(`"userProperties":${userProperties.s}`, 17 + userProperties.n)
-  put(hackle.s.slice(1), hackle.n - 1)
-  if (fields.s.length > 2) put(fields.s.slice(1, -1), fields.n - 2)
-  if (properties) put(`"properties":${properties.s}`, 13 + properties.n)
-  return item(`{${s}}`, t, event.insertId, event.timestamp, n + 2)
+  let rest = json(tail(event))
+  rest = rest.length > 2 ? `,${rest.slice(1)}` : '}'
+  const t = event.type === 'exposure' ? 0 : event.type === 'track' ? 1 : 2
+  return item(head + hackle.s + rest, t, event.insertId, event.timestamp, utf8Length(head) + hackle.n + utf8Length(rest))
 }
 
 /** A stored DTO, placed as the reference's `toPayload` places it (by experimentId, eventTypeId, parameterId). */

@@ -2,17 +2,13 @@ import { definePlugin, type ExposureEvent, type PluginDefinition, type Workspace
 
 const NAME = 'gtag'
 
-/** The workspace attributes of a config (`{ workspace: { attributes } }`): the GA integration is this plugin's section. */
-const attributesOf = (config: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> => {
-  const workspace = config?.workspace as { attributes?: unknown } | undefined
-  const attributes = workspace && typeof workspace === 'object' ? workspace.attributes : undefined
-  return attributes && typeof attributes === 'object' ? (attributes as Record<string, unknown>) : {}
-}
+/** The GA integration switch of a config (`{ workspace: { attributes: { integration_ga_experiment } } }`, this plugin's section). */
+type GaConfig = { workspace?: { attributes?: { integration_ga_experiment?: unknown } } } | undefined
 
 /** Whether an accepted exposure goes to Google Analytics: the workspace's GA integration is on, and the experiment
  * is a running one that allocated traffic. */
 function isForwarded(workspace: Workspace | undefined, config: Readonly<Record<string, unknown>> | undefined, event: ExposureEvent): boolean {
-  if (!workspace || !attributesOf(config).integration_ga_experiment) return false
+  if (!workspace || !(config as GaConfig)?.workspace?.attributes?.integration_ga_experiment) return false
   const experiments = event.kind === 'ab-test' ? workspace.experiments : workspace.featureFlags
   return experiments.get(event.experimentKey)?.status === 'RUNNING' && event.decisionReason === 'TRAFFIC_ALLOCATED'
 }

@@ -21,27 +21,16 @@ function parseOverrides(text: string | null): Map<string, string> {
 
 /**
  * Applies the variation overrides a developer set with the Hackle DevTool (cookies `hackle-manual-override_ab_*` /
- * `_ff_*`, shared with the reference SDK). Both lists apply to any experiment id, A/B list first
- *. The cookies are read at start and when the user changes.
+ * `_ff_*`, shared with the reference SDK). Both lists apply to any experiment id, A/B list first.
+ * The cookies are read at start and when the user changes.
  */
 export const manualOverrides = definePlugin(() => ({
   name: NAME,
   apply(kernel) {
     const { cookies } = kernel.storage
     let lists: Map<string, string>[] = []
-    // Each list is parsed again only when its cookie's text changed (the lists are only read).
-    const readers = (['ab', 'ff'] as const).map((kind) => {
-      const key = manualOverrideKey(kernel.sdkKey, kind)
-      let text: string | null | undefined
-      let list = new Map<string, string>()
-      return () => {
-        const next = cookies.get(key)
-        if (next !== text) [text, list] = [next, parseOverrides(next)]
-        return list
-      }
-    })
     const load = () => {
-      lists = readers.map((read) => read())
+      lists = (['ab', 'ff'] as const).map((kind) => parseOverrides(cookies.get(manualOverrideKey(kernel.sdkKey, kind))))
     }
     load()
     kernel.hooks.userChanged.tap(NAME, load)

@@ -1,5 +1,5 @@
 import { definePlugin, Stage, type Kernel, type PageSnapshot, type PluginDefinition, type Properties } from '../../kernel'
-import { describeError, isSafariBrowserName, readHostname, readPage } from '../../internal'
+import { describeError, isSafariBrowserName, listen, readHostname, readPage } from '../../internal'
 import { onStartupCompleted } from '../startup'
 import { wrapHistory } from './history'
 
@@ -122,10 +122,10 @@ export const pages = definePlugin(
       }
       const on = (signal: Signal) => () => publish(signal)
 
-      const listeners: Array<[EventTarget, string, () => void]> = []
-      let unwrap = () => undefined as void
+      let unlisten = () => undefined as void
+      let unwrap = unlisten
       if (typeof document !== 'undefined') {
-        listeners.push(
+        unlisten = listen([
           [window, 'pageshow', on('pageshow')],
           [window, 'pagehide', on('pagehide')],
           [document, 'visibilitychange', () => publish(document.visibilityState)],
@@ -133,8 +133,7 @@ export const pages = definePlugin(
           [window, 'focus', on('focus')],
           [window, 'beforeunload', () => isSafariBrowserName(kernel.users.resolve().hackleProperties.browserName) && publish('hidden')],
           [window, 'popstate', on('locationChange')],
-        )
-        for (const [target, type, fn] of listeners) target.addEventListener(type, fn)
+        ])
         unwrap = wrapHistory(on('locationChange'), logger)
       }
 
@@ -160,7 +159,7 @@ export const pages = definePlugin(
       return () => {
         initialized = false
         cancelStartup()
-        for (const [target, type, fn] of listeners) target.removeEventListener(type, fn)
+        unlisten()
         unwrap()
       }
     },

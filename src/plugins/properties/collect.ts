@@ -1,5 +1,5 @@
 import { parseUserAgent, type UserAgentInfo } from './user-agent'
-import { readPage } from '../../internal'
+import { readOr, readPage, readString } from '../../internal'
 
 /** The hackle properties the reference sends with every event, in its key order. */
 export type HackleProperties = {
@@ -41,19 +41,9 @@ export type BrowserProperties = Pick<
   'browserName' | 'browserMajorVersion' | 'browserVersion' | 'orientation' | 'userAgent' | keyof PageProperties
 >
 
-/** Runs a browser API read; a missing or throwing API gives `fallback`. */
-function read<T>(get: () => unknown, ok: (v: unknown) => v is T, fallback: T): T {
-  try {
-    const value = get()
-    return ok(value) ? value : fallback
-  } catch {
-    return fallback
-  }
-}
-const isString = (v: unknown): v is string => typeof v === 'string'
 /** A real, non-zero number (the reference reports `width || ""`). */
 const isSize = (v: unknown): v is number => typeof v === 'number' && !!v
-const str = (get: () => unknown) => read(get, isString, '')
+const str = readString
 
 const globalWindow = (): Window => (typeof window === 'undefined' ? ({} as Window) : window)
 
@@ -72,7 +62,7 @@ const orientationOf = (win: Window) =>
   str(() => /\b(?:landscape|portrait)\b/.exec(win.screen.orientation.type)?.[0])
 const userAgentOf = (win: Window) => str(() => win.navigator.userAgent)
 const localeOf = (win: Window) => str(() => win.navigator.languages[0])
-const sizeOf = (get: () => unknown) => read<number | ''>(get, isSize, '')
+const sizeOf = (get: () => unknown) => readOr<number | ''>(get, isSize, '')
 
 /**
  * The time zone from `Intl`. Deliberately filled on every browser; the reference leaves it "" wherever
@@ -139,74 +129,21 @@ export function browserPropertiesOf(props: HackleProperties): BrowserProperties 
   }
 }
 
-/** What a source compares between calls: the raw values its properties are made of. */
-type Inputs = [unknown, unknown, unknown, unknown, unknown, unknown, unknown, unknown]
-
 /**
- * The raw inputs of `build` for `win`: the page object or URL, title and referrer, then user agent, screen
- * orientation type, screen width and height, first language. All are read in one go; if a browser API is missing or
- * throws, each is read on its own and a failing one is `undefined`.
- */
-function rawInputs(win: Window, customPage: PageProperties | null | undefined): Inputs {
-  try {
-    const { navigator: nav, screen } = win
-    return [
-      customPage ?? win.location.href,
-      customPage ? '' : win.document.title,
-      customPage ? '' : win.document.referrer,
-      nav.userAgent,
-      screen.orientation.type,
-      screen.width,
-      screen.height,
-      nav.languages[0],
-    ]
-  } catch {
-    const get = (read: () => unknown) => {
-      try {
-        return read()
-      } catch {
-        return undefined
-      }
-    }
-    return [
-      customPage ?? get(() => win.location.href),
-      customPage ? '' : get(() => win.document.title),
-      customPage ? '' : get(() => win.document.referrer),
-      get(() => win.navigator.userAgent),
-      get(() => win.screen.orientation.type),
-      get(() => win.screen.width),
-      get(() => win.screen.height),
-      get(() => win.navigator.languages[0]),
-    ]
-  }
-}
-
-const sameInputs = (a: Inputs, b: Inputs | undefined): boolean => {
-  if (b === undefined) return false
-  for (let i = 0; i < 8; i++) if (a[i] !== b[i]) return false
-  return true
-}
-
-/**
- * A cached source of hackle properties for `win`: the same frozen object is returned until one of its inputs
- * changes (URL, title, referrer, or the page object from `page`; user agent, orientation, screen size, locale).
- * Every call reads all inputs again (page code may change any of them between two calls); the object is rebuilt
- * only when one of them differs from the last call's, value for value. The user agent is parsed once and the time
- * zone read once.
+ * A cached source of hackle properties for `win`: the same frozen object is returned until one of its values
+ * changes (the page part, from `win` or the page object from `page`; user agent, orientation, screen size, locale).
+ * Every call reads the properties again (page code may change any of them between two calls) and keeps the last
+ * object when they are equal, value for value. The user agent is parsed once and the time zone read once.
  */
 export function hacklePropertiesSource(
   win: Window = globalWindow(),
   page?: () => PageProperties | null | undefined,
 ): () => Readonly<HackleProperties> {
   let timeZone: string | undefined
-  let inputs: Inputs | undefined
   let current: Readonly<HackleProperties> | undefined
   return () => {
-    const customPage = page?.()
-    const next = rawInputs(win, customPage)
-    if (current && sameInputs(next, inputs)) return current
-    inputs = next
-    timeZone ??= timeZoneOf()
-    return (current = Object.freeze(build(win, customPage ?? pagePropertiesOf(win), timeZone)))
+    const next = build(win, page?.() ?? pagePropertiesOf(win), (timeZone ??= timeZoneOf()))
+    for (const key in next) if (next[key as keyof HackleProperties] !== current?.[key as keyof HackleProperties]) return (current = Object.freeze(next))
+    return current!
   }
 }

@@ -34,18 +34,6 @@ const isSessionEvent = (event: SdkEvent): boolean =>
 const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent => ({ ...event, user: { ...event.user, identifiers } })
 
 /**
- * `{ ...identifiers, $sessionId: sessionId }`. Object.assign and a set are several times faster than a spread with
- * a computed key on every event; an own `__proto__` key (which assign would turn into a prototype change) takes the
- * spread.
- */
-function withSessionId(identifiers: Identifiers, sessionId: string): Identifiers {
-  if (Object.prototype.hasOwnProperty.call(identifiers, '__proto__')) return { ...identifiers, [SESSION_ID]: sessionId }
-  const copy: Identifiers = Object.assign({}, identifiers)
-  copy[SESSION_ID] = sessionId
-  return copy
-}
-
-/**
  * Sessions: the session id `<epoch ms>.<8 hex>` and the last event time in the reference's
  * cookies (`_hackle_session_id_{key[8:]}`, `_hackle_last_event_ts_{key[8:]}`), `$session_start` / `$session_end`
  * events, and `$sessionId` on every event.
@@ -132,7 +120,7 @@ export const sessions = definePlugin(
       if (identifiers[SESSION_ID]) return
       const sessionId = manager.current()
       if (sessionId === null || sanitizeIdentifierValue(sessionId) === undefined) return
-      return withIdentifiers(event, withSessionId(identifiers, sessionId))
+      return withIdentifiers(event, { ...identifiers, [SESSION_ID]: sessionId })
     })
 
     hooks.userChanged.tap(NAME, (previous, current, timestamp) => {

@@ -51,38 +51,18 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
   }
 
   let written = -Infinity
-  /** The time changed since the last write: the trailing write is owed. */
-  let dirty = false
   let trailing: ReturnType<typeof setTimeout> | undefined
-  const write = () => {
-    dirty = false
-    written = Date.now()
-    if (lastEventTime !== null) cookies.set(timeKey, `${lastEventTime}`)
-  }
-  /**
-   * The trailing write, a second after the last write. Its timer stays armed across writes made at once (a user
-   * change every call would otherwise clear and set a timer per call): when it fires it writes only if a write is
-   * still owed, and waits out the rest of the second if a write was made meanwhile, so the cookie is written exactly
-   * when a timer cleared at each write and set again by the next event would write it.
-   */
-  const due = () => {
-    trailing = undefined
-    if (!dirty) return
-    const wait = written + LAST_EVENT_WRITE_INTERVAL - Date.now()
-    if (wait > 0) trailing = setTimeout(due, wait)
-    else write()
-  }
   const persist = () => {
     if (trailing !== undefined) clearTimeout(trailing)
     trailing = undefined
-    write()
+    written = Date.now()
+    if (lastEventTime !== null) cookies.set(timeKey, `${lastEventTime}`)
   }
   const updateLastEventTime = (timestamp: number, now = false) => {
     lastEventTime = timestamp
     const wait = written + LAST_EVENT_WRITE_INTERVAL - Date.now()
-    if (now || wait <= 0) return write()
-    dirty = true
-    trailing ??= setTimeout(due, wait)
+    if (now || wait <= 0) persist()
+    else trailing ??= setTimeout(persist, wait)
   }
 
   const shouldStartNewSession = (oldUser: User, newUser: HackleUser, timestamp: number): boolean => {

@@ -49,15 +49,8 @@ interface Entry {
 export function createCohortStore() {
   let entries: Entry[] = []
   let filteredFor: HackleUser | undefined
-  let identifiersOf: HackleUser | undefined
   let identifiers: Identifiers = {}
   let ids: unknown[] = []
-
-  /** The request identifiers of `user`, built again only for another user object. */
-  const identifiersFor = (user: HackleUser): Identifiers => {
-    if (user !== identifiersOf) [identifiersOf, identifiers] = [user, requestIdentifiers(user)]
-    return identifiers
-  }
 
   const rebuild = () => {
     ids = []
@@ -68,9 +61,7 @@ export function createCohortStore() {
   const keepFor = (user: HackleUser) => {
     if (user === filteredFor) return
     filteredFor = user
-    // Nothing known: nothing to drop (a user passed to every decision is a new object each time).
-    if (!entries.length) return
-    const identifiers = identifiersFor(user)
+    identifiers = requestIdentifiers(user)
     const kept = entries.filter((entry) => belongsTo(identifiers, { type: entry.key, value: entry.value }))
     if (kept.length !== entries.length) {
       entries = kept
@@ -83,7 +74,6 @@ export function createCohortStore() {
     /** Adds a fetched response, filtered to `user` (the current user when the response arrives). */
     merge(fetched: IdentifierCohorts[], user: HackleUser): void {
       keepFor(user)
-      const identifiers = identifiersFor(user)
       for (const item of fetched) {
         if (!belongsTo(identifiers, item)) continue
         // property lookup turns the type into a string key: types 1 and "1" select the same identifier

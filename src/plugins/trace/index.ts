@@ -1,4 +1,5 @@
 import { definePlugin, type PluginDefinition } from '../../kernel'
+import { listen } from '../../internal'
 
 const NAME = 'trace'
 const STACK_LINES = 30
@@ -73,12 +74,10 @@ export const trace = definePlugin(
         }
         if (reason instanceof Error) capture(reason)
       }
-      window.addEventListener('error', onError)
-      window.addEventListener('unhandledrejection', onRejection)
-      return () => {
-        window.removeEventListener('error', onError)
-        window.removeEventListener('unhandledrejection', onRejection)
-      }
+      return listen([
+        [window, 'error', onError],
+        [window, 'unhandledrejection', onRejection],
+      ])
     },
   }),
 )
