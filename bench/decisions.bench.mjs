@@ -12,13 +12,10 @@
 // interleaved rounds (SDK order alternates per round); the table shows per-case medians and the
 // ratio ours/reference (> 1 = ours faster). Work runs in chunks with a macrotask yield between
 // chunks, so timer-driven work the SDK schedules (event flushes, fake XHR callbacks) is counted.
-import { readFileSync, writeFileSync, existsSync } from 'node:fs'
+import { writeFileSync, existsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import vm from 'node:vm'
-import { JSDOM, VirtualConsole } from 'jsdom'
-import { API, installCookieJar, installDesktop, installNetwork } from './jsdom-page.mjs'
-import { DEVICE_ID, PAGE_PATH, SDK_KEY } from './shared.mjs'
+import { loadSdk } from './jsdom-page.mjs'
 
 const REPO = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const REFERENCE_BUNDLE = 'node_modules/@hackler/javascript-sdk/lib/index.browser.umd.min.js'
@@ -67,35 +64,12 @@ if (!existsSync(oursPath)) {
   oursIsStandIn = true
 }
 // ---------------------------------------------------------------- page environment (bench/jsdom-page.mjs)
-const PAGE_URL = `https://www.example.com${PAGE_PATH}`
 
 async function startSdk(label, bundlePath) {
-  const logs = { error: 0, warn: 0 }
-  const virtualConsole = new VirtualConsole()
-  virtualConsole.on('error', () => logs.error++)
-  virtualConsole.on('warn', () => logs.warn++)
-  const dom = new JSDOM('<!doctype html><html><head><title>Bench shop</title></head><body></body></html>', {
-    url: PAGE_URL,
-    runScripts: 'outside-only',
-    pretendToBeVisual: true,
-    virtualConsole,
-  })
-  const win = dom.window
-  const stats = { requests: 0, bytes: 0 }
-  installNetwork(win, stats)
-  installCookieJar(win)
-  installDesktop(win)
-  win.document.cookie = `_hackle_hid=${DEVICE_ID}; path=/`
-
-  new vm.Script(readFileSync(bundlePath, 'utf8'), { filename: bundlePath }).runInContext(dom.getInternalVMContext())
-  if (typeof win.Hackle?.createInstance !== 'function') throw new Error(`${label}: ${bundlePath} did not define window.Hackle.createInstance`)
-  const client = win.Hackle.createInstance(SDK_KEY, { sdkUrl: API, eventUrl: API, monitoringUrl: API, cdnUrl: API })
-  const init = await client.onInitialized({ timeout: 5000 })
-  if (!init?.success) throw new Error(`${label}: onInitialized() -> ${JSON.stringify(init)}`)
-
+  const sdk = await loadSdk(label, bundlePath)
   // Users are created in the page's own realm, as a page script would.
-  const users = win.JSON.parse(JSON.stringify(makeUsers(opts.users)))
-  return { label, bundlePath, dom, win, client, users, logs, stats }
+  const users = sdk.win.JSON.parse(JSON.stringify(makeUsers(opts.users)))
+  return { ...sdk, users }
 }
 
 function makeUsers(n) {
