@@ -51,6 +51,7 @@ export function createPluginHost(plugins: Plugin[], client: object, logger: Logg
           if (typeof teardown === 'function') teardowns.push(teardown)
         } catch (error) {
           logger.error(`Failed to apply plugin [${plugin.name}]: ${describeError(error)}`)
+          // `>>> 0` turns the -1 of a tap that is gone already into an index past the end: nothing is removed.
           for (const [hook, tap] of recorded) hook.taps.splice(hook.taps.indexOf(tap) >>> 0, 1)
           for (const [name, by] of owners) {
             if (by !== plugin.name) continue
