@@ -125,7 +125,14 @@
     }))
   }
 
+  function renderRoute() {
+    var text = location.pathname + location.search
+    if (location.pathname === '/offer-b') text += '  (split-URL variation B)'
+    document.getElementById('route').textContent = text
+  }
+
   function render() {
+    renderRoute()
     renderVisitor()
     renderExperiments()
     renderFlags()
@@ -173,6 +180,19 @@
       client.track({ key: 'purchase', value: 39.9, properties: { currency: 'USD', items: ['sku-1', 'sku-2'] } })
       return Promise.resolve('Tracked purchase')
     },
+    'route-second': function () {
+      history.pushState({}, '', '/second')
+      return Promise.resolve('pushState /second')
+    },
+    'route-back': function () {
+      // The route re-renders on popstate.
+      history.back()
+      return Promise.resolve('history.back()')
+    },
+    throw: function () {
+      setTimeout(function () { throw new Error('Demo error button') })
+      return Promise.resolve('Threw an error')
+    },
     'track-cart': function () {
       client.track({ key: 'add_to_cart', properties: { sku: 'sku-3' } })
       return Promise.resolve('Tracked add_to_cart')
@@ -195,6 +215,11 @@
       .then(function () { button.disabled = false })
   })
 
+  window.addEventListener('popstate', function () {
+    renderRoute()
+    setTimeout(pollEvents, 900)
+  })
+
   // ------------------------------------------------------------------ start
   client.onInitialized({ timeout: 5000 }).then(function (result) {
     if (result && result.success) setStatus('workspace loaded', 'ok')
@@ -202,7 +227,7 @@
     render()
     document.body.setAttribute('data-ready', 'true')
     setTimeout(pollEvents, 900)
-    setInterval(function () { if (document.visibilityState === 'visible') pollEvents() }, 3000)
+    setInterval(function () { if (document.visibilityState === 'visible') pollEvents() }, 1500)
   })
   document.getElementById('foot').textContent = 'SDK key ' + SDK_KEY + ' · config and events served by demo/server.mjs on ' + origin
 })()

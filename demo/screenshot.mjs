@@ -4,8 +4,8 @@
 //   node demo/screenshot.mjs [URL] [--out DIR]
 //
 // Without URL it starts demo/server.mjs on a free port itself (HACKLE_BUNDLE is passed through).
-// Writes DIR/demo-initial.png and DIR/demo-after-actions.png (DIR defaults to .cache/screenshots, which git ignores), and
-// fails if the page logs a CSP violation or an uncaught error.
+// Writes DIR/demo-{phone,desktop}-{initial,after-actions}.png at 390×844 and 1280×800 (DIR defaults to .cache/screenshots, which git ignores), and
+// fails if the page logs a CSP violation or an uncaught error (but the error button's own).
 import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -40,21 +40,24 @@ const browser = await chromium.launch({
 })
 const problems = []
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, deviceScaleFactor: 1 })
-  const page = await context.newPage()
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e}`))
-  page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`) })
-  await page.goto(url)
-  await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 })
-  await page.waitForTimeout(1500) // let the event feed fill
-  await page.screenshot({ path: resolve(outDir, 'demo-initial.png'), fullPage: true })
+  for (const [name, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]]) {
+    const context = await browser.newContext({ viewport, deviceScaleFactor: 1 })
+    const page = await context.newPage()
+    page.on('pageerror', (e) => { if (!String(e).includes('Demo error button')) problems.push(`pageerror: ${e}`) })
+    page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`) })
+    await page.goto(url)
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 })
+    await page.waitForTimeout(1500) // let the event feed fill
+    await page.screenshot({ path: resolve(outDir, `demo-${name}-initial.png`), fullPage: true })
 
-  for (const action of ['toggle-gold', 'signin-staff', 'track-purchase']) {
-    await page.click(`button[data-action="${action}"]`)
-    await page.waitForTimeout(300)
+    for (const action of ['toggle-gold', 'signin-staff', 'track-purchase', 'route-second', 'throw']) {
+      await page.click(`button[data-action="${action}"]`)
+      await page.waitForTimeout(300)
+    }
+    await page.waitForTimeout(2500)
+    await page.screenshot({ path: resolve(outDir, `demo-${name}-after-actions.png`), fullPage: true })
+    await context.close()
   }
-  await page.waitForTimeout(1500)
-  await page.screenshot({ path: resolve(outDir, 'demo-after-actions.png'), fullPage: true })
   console.log(`screenshots in ${outDir}`)
 } finally {
   await browser.close()

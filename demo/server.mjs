@@ -19,13 +19,21 @@ export const DEMO_CSP =
 
 const who = (e) => e.identifiers?.$userId ?? e.userId
 
+// What the page shows of the SDK's own events: the page path, the engagement time, the error message.
+function autoDetail(e) {
+  if (e.eventTypeKey === '$page_view') return e.hackleProperties?.pagePath
+  if (e.eventTypeKey === '$engagement') return `${e.properties?.$engagement_time_ms} ms on ${e.hackleProperties?.pagePath}`
+  if (e.eventTypeKey === '$trace') return e.properties?.message
+  return undefined
+}
+
 // The last events the SDK sent us, flattened for the page's "received by the server" panel.
-function recentEvents(server, limit = 16) {
+function recentEvents(server, limit = 20) {
   const out = []
   for (const batch of server.events()) {
     for (const e of batch.exposureEvents ?? []) out.push({ type: e.experimentType === 'FEATURE_FLAG' ? 'flag' : 'exposure', key: e.experimentKey, detail: `${e.variationKey} · ${e.decisionReason}`, user: who(e), timestamp: e.timestamp })
     for (const e of batch.remoteConfigEvents ?? []) out.push({ type: 'remote config', key: e.parameterKey, detail: `${JSON.stringify(e.properties?.returnValue)} · ${e.decisionReason}`, user: who(e), timestamp: e.timestamp })
-    for (const e of batch.trackEvents ?? []) out.push({ type: 'track', key: e.eventTypeKey, detail: e.value ? `value ${e.value}` : '', user: who(e), timestamp: e.timestamp })
+    for (const e of batch.trackEvents ?? []) out.push({ type: e.eventTypeKey.startsWith('$') ? 'auto' : 'track', key: e.eventTypeKey, detail: autoDetail(e) ?? (e.value ? `value ${e.value}` : ''), user: who(e), timestamp: e.timestamp })
   }
   return out.sort((a, b) => b.timestamp - a.timestamp).slice(0, limit)
 }
@@ -43,12 +51,18 @@ export async function startDemo({
   let server
   const pages = {
     '/index.html': page('index.html'),
+    // The same app: a route reached by history.pushState, and the split-URL test's original and variation pages.
+    '/second': page('index.html'),
+    '/offer': page('index.html'),
+    '/offer-b': page('index.html'),
     '/demo.js': asset('demo.js'),
     '/demo.css': asset('demo.css'),
     '/__demo/events': () => ({ body: JSON.stringify(recentEvents(server)), type: 'application/json' }),
   }
   const workspace = JSON.parse(readFileSync(resolve(here, 'workspace.json'), 'utf8'))
   server = await startServer({ workspace, bundlePath, pages, port })
+  // The split-URL variation's redirect URL is absolute: this server's origin.
+  server.setWorkspace(JSON.parse(JSON.stringify(workspace).replaceAll('__ORIGIN__', server.url)))
   server.bundlePath = bundlePath
   return server
 }

@@ -60,10 +60,37 @@ describeChromium('demo page', () => {
     await page.click('button[data-action="reset"]')
     await expect.poll(() => page.textContent('[data-experiment="3"]')).not.toContain('OVERRIDDEN')
 
+    // SPA navigation: a page view for the pushed route reaches the server and the live list, and back again.
+    await page.click('button[data-action="route-second"]')
+    expect(await page.textContent('#route')).toBe('/second')
+    await expect.poll(() => page.textContent('#server-events'), { timeout: 8000 }).toContain('$page_view · /second')
+    await page.click('button[data-action="route-back"]')
+    await expect.poll(() => page.textContent('#route')).toBe('/')
+
+    // The error button: an uncaught error, sent as $trace and listed.
+    await page.click('button[data-action="throw"]')
+    await expect.poll(() => page.textContent('#server-events'), { timeout: 8000 }).toContain('$trace · Demo error button')
+
     await page.waitForTimeout(100)
     expect(violations).toEqual([])
-    expect(diag.pageErrors).toEqual([])
+    expect(diag.pageErrors).toHaveLength(1)
+    expect(diag.pageErrors[0]).toContain('Demo error button')
     expect(diag.consoleErrors).toEqual([])
     await context.close()
+  })
+
+  it('split-URL test #4: a visitor in B goes to /offer-b once, with the campaign parameters; A stays', async () => {
+    assertBundle()
+    for (const [hid, variation] of [['demo-visitor-1', 'B'], ['demo-visitor-0', 'A']]) {
+      const context = await newContext(browser)
+      await context.addCookies([{ name: '_hackle_hid', value: hid, url: server.url }])
+      const page = await context.newPage()
+      await page.goto(`${server.url}/offer?utm_source=e2e&utm_campaign=c1`)
+      await page.waitForSelector('body[data-ready="true"]')
+      const expected = variation === 'B' ? '/offer-b?utm_campaign=c1&utm_source=e2e  (split-URL variation B)' : '/offer?utm_source=e2e&utm_campaign=c1'
+      expect(await page.textContent('#route'), hid).toBe(expected)
+      await server.waitFor((r) => !!r.json?.exposureEvents?.some((e: any) => e.experimentKey === 4 && e.variationKey === variation))
+      await context.close()
+    }
   })
 })

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createKernel, definePlugin, type SdkEvent } from '../../../../src/kernel'
+import { gtag } from '../../../../src/plugins/gtag'
 import { pages } from '../../../../src/plugins/pages'
 import { startup } from '../../../../src/plugins/startup'
 import { properties } from '../../../../src/plugins/properties'
@@ -23,7 +24,7 @@ const recorder = definePlugin(() => ({
   },
 }))
 
-function client(options: Parameters<typeof splitUrl>[0], config: unknown) {
+function client(options: Parameters<typeof splitUrl>[0], config: unknown, extra: ReturnType<typeof gtag>[] = []) {
   const hackle = createKernel('abcdefgh12345678', {
     log_disabled: !process.env.DBG,
     workspaceConfig: config,
@@ -33,6 +34,7 @@ function client(options: Parameters<typeof splitUrl>[0], config: unknown) {
       splitUrl(options),
       startup(),
       recorder(),
+      ...extra,
     ],
   })
   opened.push(hackle)
@@ -51,6 +53,7 @@ beforeEach(() => {
 afterEach(() => {
   for (const hackle of opened.splice(0)) hackle.close()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
   vi.useRealTimers()
 })
 
@@ -77,6 +80,17 @@ describe('split-url', () => {
     expect(document.documentElement.style.getPropertyValue('visibility')).toBe('hidden')
     expect(done).not.toHaveBeenCalled()
     window.removeEventListener('hackle-initialize-done', done)
+  })
+
+  it('gtag: the exposure of the redirect goes to gtag with the reference payload only (no event_callback), and the redirect does not wait for gtag', async () => {
+    const calls: unknown[][] = []
+    // a gtag that never answers: the redirect still leaves at once (nothing but the flush is awaited)
+    vi.stubGlobal('gtag', (...args: unknown[]) => void calls.push([...args, replaced.length]))
+    const config = workspaceConfig([experiment({ key: 5, implementationType: 'SPLIT_URL', targetUrls: urlContains('/landing') })], { ga: true, redirectUrl: redirect('https://www.example.com/b') })
+    client({}, config, [gtag()])
+    for (let i = 0; i < 20 && !replaced.length; i++) await Promise.resolve()
+    expect(calls).toEqual([['event', 'experience_impression', { exp_variant_string: 'HACKLE-EXPERIMENT_5_V2-B' }, 0]])
+    expect(replaced).toEqual(['https://www.example.com/b?utm_campaign=c1&utm_source=naver'])
   })
 
   it('with the config at hand: decided and redirected inside createInstance (before the first paint)', async () => {
