@@ -68,7 +68,13 @@ export function createClient(parts: ClientParts): HackleClient {
   const featureFlagDetail = (key: number, user?: User | string) => decisions.featureFlagDetail(key, () => resolveUser(user))
 
   async function onInitialized(options?: { timeout?: number }): Promise<{ success: boolean }> {
-    const timeout = typeof options?.timeout === 'number' ? options.timeout : DEFAULT_TIMEOUT
+    // an unreadable `timeout` (a throwing getter, a Proxy) is warned about and the default is used
+    let timeout = DEFAULT_TIMEOUT
+    try {
+      if (typeof options?.timeout === 'number') timeout = options.timeout
+    } catch (error) {
+      logger.warn(`Failed to onInitialized: ${describeError(error)}`)
+    }
     let timer: ReturnType<typeof setTimeout> | undefined
     // the initialization settles with a boolean, the timer with undefined
     const expired = new Promise<void>((resolve) => (timer = setTimeout(resolve, timeout)))

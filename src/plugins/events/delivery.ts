@@ -368,6 +368,7 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
       let n = 0
       while (sent + n < items.length && n < BATCH_SIZE && size + formSize(items[sent + n]!) + 1 <= room) size += items[sent + n++]!.f! + 1
       if (!n || !transport.beacon(`${config.eventUrl}/api/v2/w/${sdkKey}/events`, body(items.slice(sent, sent + n)))) {
+        if (n) logger.warn('Failed to dispatch events: Error: Failed to sendBeacon')
         room = 0
         break
       }
@@ -386,7 +387,11 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
   function leave(release: boolean): void {
     clearTimeout(timer)
     const failing = delay > 0
-    room = !failing && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function' ? BROWSER_QUOTA - inflight : 0
+    const beaconOk = typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function'
+    // Without `navigator.sendBeacon` what waits goes as keepalive JSON requests (then handed off below), as the
+    // reference sends JSON when it has no beacon.
+    if (!beaconOk) flush()
+    room = !failing && beaconOk ? BROWSER_QUOTA - inflight : 0
     for (const r of [...records.values()]) {
       if (r.state === SENDING && r.keepalive && !failing) {
         if (!r.handedOff) store.remove(r.key)

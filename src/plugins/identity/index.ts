@@ -1,5 +1,5 @@
 import { definePlugin, type Kernel, type PluginDefinition, type Properties, type User, type UserChange } from '../../kernel'
-import { describeError, sanitizeIdentifierValue, sanitizeProperties } from '../../internal'
+import { COOKIE_LEGACY_ID, describeError, sanitizeIdentifierValue, sanitizeProperties, watchPageLifecycle } from '../../internal'
 import { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
 import { sanitizeUser } from './sanitize-user'
 import { userEventCalls } from './user-events'
@@ -112,12 +112,15 @@ function userCalls(kernel: Kernel) {
  * `$properties` event for the current user, apply the operations to the user's properties and ask for a flush.
  * Also the user events: `updatePushSubscriptions` / `updateSmsSubscriptions` / `updateKakaoSubscriptions`
  * (`HackleSubscriptionOperationsBuilder`), `setPhoneNumber` and `unsetPhoneNumber` (`$secured_properties`).
+ * Deletes the legacy `_hackle_id` cookie on `hidden` / `pagehide`.
  */
 export const identity = definePlugin(
   (): PluginDefinition<IdentityMethods> => ({
   name: NAME,
   apply(kernel) {
     kernel.extend({ ...userCalls(kernel), ...userEventCalls(kernel) })
+    // The legacy `_hackle_id` cookie (module-level `setUserId()`) is deleted whenever the page is hidden or goes away.
+    return watchPageLifecycle(kernel, { hidden: () => kernel.storage.cookies.remove(COOKIE_LEGACY_ID) })
   },
   }),
 )

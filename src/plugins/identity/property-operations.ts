@@ -10,11 +10,13 @@ const MAX_KEY_LENGTH = 128
 
 /**
  * Adds a property the way the reference's properties builder does: at most 128 entries (a full map takes
- * no writes at all), keys of at most 128 characters, values sanitized.
+ * no writes at all), string keys of at most 128 characters, values sanitized. A key that is not a string (`7`,
+ * `null`) is kept as it is, a key of its own (`7` is not `"7"`), and becomes its string form (`"7"`, `"null"`) when
+ * the map turns into properties.
  */
 function put(target: Map<string, unknown>, key: string, value: unknown, once = false): void {
-  if ((once && target.has(key)) || target.size >= MAX_PROPERTIES || key.length > MAX_KEY_LENGTH) return
-  const sanitized = sanitizePropertyValue(key, value)
+  if ((once && target.has(key)) || target.size >= MAX_PROPERTIES || (typeof key == 'string' && key.length > MAX_KEY_LENGTH)) return
+  const sanitized = sanitizePropertyValue(typeof key == 'string' ? key : '', value)
   if (sanitized !== undefined) target.set(key, sanitized)
 }
 
@@ -128,7 +130,7 @@ export class PropertyOperationsBuilder {
     for (const operands of this.operations.values()) if (operands.has(key)) return this
     let operands = this.operations.get(operation)
     if (!operands) this.operations.set(operation, (operands = new Map()))
-    if (typeof key === 'string') put(operands, key, value)
+    put(operands, key, value)
     return this
   }
 }

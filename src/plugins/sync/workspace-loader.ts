@@ -45,7 +45,12 @@ export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: Key
         if (!response.body) throw new Error('Response body is empty')
         const config: unknown = JSON.parse(response.body)
         lastModified = response.header('Last-Modified')
-        local.set(cacheKey, JSON.stringify({ config, lastModified, version: WIRE_SDK_VERSION } satisfies CachedConfig))
+        // A failing cache write (a page's throwing `JSON.stringify`) only skips the cache: the config is still used.
+        try {
+          local.set(cacheKey, JSON.stringify({ config, lastModified, version: WIRE_SDK_VERSION } satisfies CachedConfig))
+        } catch (error) {
+          logger.warn(`Failed to cache workspace: ${describeError(error)}`)
+        }
         return config
       } catch (error) {
         logger.error(`Failed to sync workspace: ${describeError(error)}`)
