@@ -20,7 +20,7 @@ const Hackle = {
 }
 
 // Assigned explicitly, not left to the IIFE's `var`, so the API is global even when a tag manager or loader
-// evaluates this file inside a function scope.
+// evaluates this file inside a function scope. The entry exports nothing: the bundler's export helper walks its
+// exports with `for…in`, which an enumerable member on `Object.prototype` (an old library, a careless polyfill) turns
+// into a throwing getter definition, and the whole file would fail to load.
 if (typeof window !== 'undefined') (window as unknown as { Hackle: typeof Hackle }).Hackle = Hackle
-
-export default Hackle

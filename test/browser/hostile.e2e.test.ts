@@ -1,0 +1,22 @@
+// Pages whose globals other scripts changed: the SDK must still load and decide.
+import { expect, it } from 'vitest'
+import { describeChromium } from './chromium'
+import { SDK_KEY, USER_1_EXPECTED, appResult, useBrowserPages, watchPage } from './harness'
+
+describeChromium('hostile pages', () => {
+  const session = useBrowserPages({ csp: null })
+
+  it('loads and decides when Object.prototype has an enumerable member (an old library or a careless polyfill)', async () => {
+    await session.context.addInitScript(() => {
+      ;(Object.prototype as Record<string, unknown>).polluted = 'from an old library'
+    })
+    const diag = watchPage(session.page)
+    await session.page.goto(`${session.server.url}/app.html?key=${SDK_KEY}&user=user_1`)
+    const result = await appResult(session.page)
+    expect(result.error).toBeUndefined()
+    expect(result.stage).toBe('done')
+    expect(result.init).toEqual({ success: true })
+    expect(result).toMatchObject(USER_1_EXPECTED)
+    expect(diag.pageErrors).toEqual([])
+  })
+})
