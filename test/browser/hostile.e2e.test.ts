@@ -19,4 +19,18 @@ describeChromium('hostile pages', () => {
     expect(result).toMatchObject(USER_1_EXPECTED)
     expect(diag.pageErrors).toEqual([])
   })
+
+  it('without crypto.randomUUID (older browsers, some embedded views) it still makes v4 device ids and decides', async () => {
+    await session.context.addInitScript(() => {
+      delete (Crypto.prototype as unknown as Record<string, unknown>).randomUUID
+    })
+    const diag = watchPage(session.page)
+    await session.page.goto(`${session.server.url}/app.html?key=${SDK_KEY}`)
+    expect(await session.page.evaluate(() => typeof (crypto as unknown as Record<string, unknown>).randomUUID)).toBe('undefined')
+    const result = await appResult(session.page)
+    expect(result.error).toBeUndefined()
+    expect(result.stage).toBe('done')
+    expect(result.user?.deviceId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
+    expect(diag.pageErrors).toEqual([])
+  })
 })
