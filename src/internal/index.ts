@@ -5,7 +5,7 @@
  */
 export { send, sendBeaconForm, sdkHeaders, transportOf, WIRE_SDK_NAME, WIRE_SDK_VERSION, type Transport } from './transport'
 export { toWireEvent, toWireBatch, type WireBatch, type WireEvent } from './wire'
-export { watchPageLifecycle, isSafariBrowserName, listen, type PageLifecycleListener } from './lifecycle'
+export { watchPageLifecycle, isSafariBrowserName, isSafari, listen, type PageLifecycleListener } from './lifecycle'
 export { createLocalStore, createMemoryStore, createCookieStore, registrableDomain } from '../kernel/storage'
 export * from '../kernel/storage/keys'
 export { sanitizeProperties, sanitizePropertyValue } from '../kernel/events/sanitize'

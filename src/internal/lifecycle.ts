@@ -11,8 +11,11 @@ export interface PageLifecycleListener {
 /** The parsed browser name is a Safari (`Safari`, `Mobile Safari`), as the reference checks it. */
 export const isSafariBrowserName = (name: unknown): boolean => typeof name === 'string' && /safari/i.test(name)
 
-/** The browser name in the current user's hackle properties (the properties plugin parses it from the user agent). */
-const browserNameOf = (kernel: Pick<Kernel, 'users'>): unknown => kernel.users.resolve().hackleProperties.browserName
+/**
+ * Whether the page runs in Safari, where `beforeunload` counts as hidden: the browser name of the current user's
+ * hackle properties (the properties plugin parses it from the user agent), asked when the event comes.
+ */
+export const isSafari = (kernel: Pick<Kernel, 'users'>): boolean => isSafariBrowserName(kernel.users.resolve().hackleProperties.browserName)
 
 /**
  * Listens to the page's lifecycle. Like the reference, `beforeunload` counts as hidden in Safari, where
@@ -27,7 +30,7 @@ export function watchPageLifecycle(kernel: Pick<Kernel, 'users'>, listener: Page
   const on: Array<[EventTarget, string, () => void]> = [
     [window, 'pagehide', () => hidden(true)],
     [window, 'pageshow', shown],
-    [window, 'beforeunload', () => isSafariBrowserName(browserNameOf(kernel)) && hidden(false)],
+    [window, 'beforeunload', () => isSafari(kernel) && hidden(false)],
     [document, 'visibilitychange', () => (document.visibilityState === 'hidden' ? hidden(false) : shown())],
     [document, 'resume', shown],
   ]

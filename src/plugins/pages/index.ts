@@ -1,5 +1,5 @@
 import { definePlugin, Stage, type Kernel, type PageSnapshot, type PluginDefinition, type Properties } from '../../kernel'
-import { describeError, isSafariBrowserName, listen, readHostname, readPage } from '../../internal'
+import { describeError, isSafari, listen, readHostname, readPage } from '../../internal'
 import { onStartupCompleted } from '../startup'
 import { wrapHistory } from './history'
 
@@ -131,7 +131,7 @@ export const pages = definePlugin(
           [document, 'visibilitychange', () => publish(document.visibilityState)],
           [window, 'blur', on('blur')],
           [window, 'focus', on('focus')],
-          [window, 'beforeunload', () => isSafariBrowserName(kernel.users.resolve().hackleProperties.browserName) && publish('hidden')],
+          [window, 'beforeunload', () => isSafari(kernel) && publish('hidden')],
           [window, 'popstate', on('locationChange')],
         ])
         unwrap = wrapHistory(on('locationChange'), logger)
