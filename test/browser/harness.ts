@@ -1,7 +1,7 @@
 // Shared fixtures for the e2e tests: the local server wired to the test pages, and page diagnostics.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startServer, type LocalServer } from '../../demo/server-core.mjs'
 import { BUNDLE, REPO, assertBundle, hasBundle, launch, newContext } from './chromium'
@@ -43,6 +43,15 @@ export interface PageResult {
   flag?: { isOn: boolean; reason: string; isFeatureOn: boolean }
   bannerText?: string
   user?: { id?: string; deviceId?: string; userId?: string }
+}
+
+/** The page finished, initialized, and decided for `user_1` exactly as expected, with no page error. */
+export function expectUser1Decided(result: PageResult, pageErrors: string[]): void {
+  expect(result.error).toBeUndefined()
+  expect(result.stage).toBe('done')
+  expect(result.init).toEqual({ success: true })
+  expect(result).toMatchObject(USER_1_EXPECTED)
+  expect(pageErrors).toEqual([])
 }
 
 /** Collects uncaught page errors and console errors from the moment it is attached. */

@@ -1,7 +1,7 @@
 // Device-id cookie persistence, and resilience to a localStorage that throws.
 import { expect, it } from 'vitest'
 import { describeChromium, newContext } from './chromium'
-import { SDK_KEY, USER_1_EXPECTED, appResult, watchPage, useBrowserPages } from './harness'
+import { SDK_KEY, USER_1_EXPECTED, appResult, expectUser1Decided, watchPage, useBrowserPages } from './harness'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -114,11 +114,7 @@ describeChromium('browser storage', () => {
       expect(probe).not.toBe('no throw')
 
       const result = await appResult(session.page)
-      expect(result.error).toBeUndefined()
-      expect(result.stage).toBe('done')
-      expect(result.init).toEqual({ success: true })
-      expect(result).toMatchObject(USER_1_EXPECTED)
-      expect(diag.pageErrors).toEqual([])
+      expectUser1Decided(result, diag.pageErrors)
 
       // Without a config cache the next load has to fetch (and still works).
       await session.page.reload()
