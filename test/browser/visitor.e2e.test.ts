@@ -96,7 +96,8 @@ describeChromium('visitor plugins in Chromium', () => {
     await tab.goto(`${server.url}/spa.html`)
     await tab.evaluate(() => (window as any).ready)
     expect(await tab.evaluate(() => (window as any).hackle.variation(7))).toBe('B')
-    expect(await tab.evaluate(() => (window as any).gtagCalls)).toEqual([['event', 'experience_impression', { exp_variant_string: 'HACKLE-EXPERIMENT_7_V2-B' }]])
+    const gtagCalls = await tab.evaluate(() => (window as any).gtagCalls.map(([command, name, params]: any[]) => [command, name, params.exp_variant_string, typeof params.event_callback]))
+    expect(gtagCalls).toEqual([['event', 'experience_impression', 'HACKLE-EXPERIMENT_7_V2-B', 'function']])
     // engagement needs at least 1000 ms on a page: a minimum, not a measurement
     await tab.waitForTimeout(1100)
     await tab.evaluate(() => history.pushState({}, '', '/spa/2'))
