@@ -1,0 +1,121 @@
+/**
+ * Native mode, side by side with the reference: the same calls on the reference's client and on the kernel with the
+ * web-view bridge, in one jsdom page with the same fake app, must reach the app as the same requests (command,
+ * parameters and browser properties) and answer the same values.
+ */
+import { readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { createKernel } from '../../../../src/kernel'
+import { webViewBridge } from '../../../../src/plugins/web-view-bridge'
+import { HackleSubscriptionOperationsBuilder, PropertyOperationsBuilder } from '../../../../src/plugins/identity'
+import { openPage, PAGES, type Page } from '../../../conformance/page'
+import { installFakeApp, type AppRequest } from './fake-app'
+
+const SDK_KEY = 'web-view-app-sdk-key-0001'
+const REFERENCE_BUNDLE = resolve(process.cwd(), 'node_modules/@hackler/javascript-sdk/lib/index.browser.umd.min.js')
+
+type Client = Record<string, (...args: any[]) => any>
+interface Builders {
+  PropertyOperationsBuilder: new () => { set(key: string, value: unknown): any; build(): unknown }
+  HackleSubscriptionOperationsBuilder: new () => { marketing(status: string): any; custom(key: string, status: string): any; build(): unknown }
+}
+
+/** Every call of the client API with the app in the loop, and what each answered (in comparable form). */
+async function exercise(client: Client, builders: Builders): Promise<unknown[]> {
+  const answers: unknown[] = []
+  const decision = (d: { variation?: string; isOn?: boolean; reason: string; parameters: unknown }) => ({ ...d, parameters: d.parameters })
+  answers.push(client.getSessionId())
+  answers.push(client.getUser())
+  await client.setUser({ id: 'u-1', userId: 'member-1', properties: { age: 30, tags: ['a', 'b'] } })
+  await client.setUser({ properties: { only: 'properties' } })
+  await client.setUserId('member-2')
+  await client.setUserId(null)
+  await client.setUserId(undefined)
+  await client.setUserId(42)
+  await client.setDeviceId('device-7')
+  await client.setDeviceId('')
+  await client.setUserProperty('plan', 'pro')
+  await client.setUserProperties({ age: 31, nested: { no: 1 } })
+  await client.updateUserProperties(new builders.PropertyOperationsBuilder().set('visits', 3).build())
+  await client.updatePushSubscriptions(new builders.HackleSubscriptionOperationsBuilder().marketing('SUBSCRIBED').build())
+  await client.updateSmsSubscriptions(new builders.HackleSubscriptionOperationsBuilder().marketing('UNSUBSCRIBED').build())
+  await client.updateKakaoSubscriptions(new builders.HackleSubscriptionOperationsBuilder().custom('news', 'UNKNOWN').build())
+  await client.resetUser()
+  answers.push(client.variation(1))
+  answers.push(client.variation(2, 'user-string', 'B'))
+  const detail = client.variationDetail(3, { userId: 'member-3', deviceId: 'd-3' }, 'A')
+  answers.push({ variation: detail.variation, reason: detail.reason, parameters: detail.parameters, color: detail.get('color', 'none') })
+  answers.push(client.isFeatureOn(4))
+  const flag = client.featureFlagDetail(5, { id: 'u-5' })
+  answers.push(decision({ isOn: flag.isOn, reason: flag.reason, parameters: flag.parameters }))
+  client.track('clicked')
+  client.track({ key: 'purchase', value: 12.5, properties: { sku: 'X1' } }, { id: 'buyer' })
+  client.track({ key: 'plain' }, 'string-user')
+  answers.push(client.remoteConfig().get('title', 'default title'))
+  answers.push(client.remoteConfig({ userId: 'rc-user' }).get('limit', 5))
+  answers.push(client.remoteConfig('rc-string').get('enabled', false))
+  client.showUserExplorer()
+  client.hideUserExplorer()
+  await client.setPhoneNumber('+821012345678')
+  await client.unsetPhoneNumber()
+  answers.push(client.isOptOutTracking())
+  client.setOptOutTracking(true)
+  const view = client.getDisplayedInAppMessageView()
+  answers.push({ id: view?.id, inAppMessage: view?.inAppMessage })
+  view?.close()
+  return answers
+}
+
+let page: Page | undefined
+afterEach(() => {
+  page?.close()
+  page = undefined
+})
+
+async function runBoth(invocationType: 'prompt' | 'function') {
+  page = openPage(PAGES[0], '{}')
+  const fake = installFakeApp(page.window, { sdkKey: SDK_KEY, invocationType })
+
+  page.evaluate(readFileSync(REFERENCE_BUNDLE, 'utf8'))
+  const Hackle = (page.window as unknown as { Hackle: Builders & { createInstance(key: string, config?: object): Client } }).Hackle
+  const reference = Hackle.createInstance(SDK_KEY, { log_disabled: true })
+  const referenceAnswers = await exercise(reference, Hackle)
+  const referenceRequests = fake.requests.splice(0)
+
+  const kit = createKernel(SDK_KEY, { log_disabled: true, plugins: [webViewBridge({ window: page.window as unknown as Window })] })
+  const kitAnswers = await exercise(kit as unknown as Client, { PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder } as unknown as Builders)
+  const kitRequests = fake.requests.splice(0)
+  return { referenceAnswers, referenceRequests, kitAnswers, kitRequests }
+}
+
+describe('native mode sends the reference requests', () => {
+  for (const invocationType of ['prompt', 'function'] as const) {
+    it(`every call reaches the app as the reference's request, by ${invocationType}`, async () => {
+      const { referenceAnswers, referenceRequests, kitAnswers, kitRequests } = await runBoth(invocationType)
+      // the reference's requests are the expected ones: one per call that reaches the app, none for invalid input
+      expect(referenceRequests.length).toBeGreaterThan(30)
+      expect(kitRequests.map((r: AppRequest) => r.command)).toEqual(referenceRequests.map((r: AppRequest) => r.command))
+      for (let i = 0; i < referenceRequests.length; i++) expect({ i, ...kitRequests[i] }).toEqual({ i, ...referenceRequests[i] })
+      expect(kitAnswers).toEqual(referenceAnswers)
+    })
+  }
+
+  it('browser properties are the page part and the browser part of the page', async () => {
+    const { kitRequests } = await runBoth('prompt')
+    expect(kitRequests[0].browserProperties).toEqual({
+      browserName: 'Chrome',
+      browserMajorVersion: '120',
+      browserVersion: '120.0.0.0',
+      orientation: 'landscape',
+      userAgent: PAGES[0].userAgent,
+      pagePath: '/products/shoes/',
+      pageTitle: PAGES[0].title,
+      host: 'shop.example.com',
+      url: PAGES[0].url,
+      referrer: '',
+      queryParameter: '?color=red&q=running%20shoe',
+      protocol: 'https',
+    })
+  })
+})
