@@ -91,6 +91,9 @@ function applyNative(kernel: Kernel, config: WebViewConfig, invoke: Invoke) {
       send({ key: ENGAGEMENT, properties: event.properties }, kernel.pages.current())
     return false
   })
+  // The kernel builds events only when something may take them; this tap (never reached: every event is dropped
+  // above) makes the page tracker's engagements reach the filter.
+  hooks.deliverEvent.tap({ name: NAME, stage: Stage.FIRST }, () => false)
   hooks.loadWorkspace.tap({ name: NAME, stage: Stage.EARLY }, () => Promise.resolve(undefined))
   hooks.sendRequest.tap({ name: NAME, stage: Stage.EARLY }, () => Promise.resolve({ status: 0, body: '', header: () => null }))
   hooks.sendBeacon.tap({ name: NAME, stage: Stage.EARLY }, () => true)
