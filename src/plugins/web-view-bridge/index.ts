@@ -1,6 +1,6 @@
 import { createKernel, definePlugin, Stage, type Kernel, type PageSnapshot, type PluginDefinition } from '../../kernel'
-import { describeError } from '../../internal'
-import { snapshotPage, type HacklePage } from '../pages'
+import { describeError, readHostname, readPage } from '../../internal'
+import type { HacklePage } from '../pages'
 import { appModeOf, hackleAppOf, NATIVE, WEB_VIEW_WRAPPER, webViewConfigOf, type AppWindow, type WebViewConfig } from './host-app'
 import { createInvoker, type Invoke } from './invoker'
 import { createAppClient } from './app-client'
@@ -63,7 +63,13 @@ function localCalls(kernel: Kernel, startPage: (page: HacklePage) => void) {
  * `automaticScreenTracking`; the page tracker's engagements go to the app as `$engagement` with
  * `automaticEngagementTracking`. Both without a user: the app's user is used.
  */
-function applyNative(kernel: Kernel, config: WebViewConfig, invoke: Invoke) {
+/** The page of `win` now, with the given name (default: the title) and properties. */
+function snapshotOf(win: Window, pageName: unknown, properties: unknown): PageSnapshot {
+  const { pageTitle, ...page } = readPage(win)
+  return { ...page, hostname: readHostname(win), pageName: (pageName ?? pageTitle) as string, properties: (properties ?? {}) as PageSnapshot['properties'] }
+}
+
+function applyNative(kernel: Kernel, win: Window, config: WebViewConfig, invoke: Invoke) {
   const { hooks, logger } = kernel
   const send = (event: { key: string; properties: object }, page: PageSnapshot | undefined) => {
     try {
@@ -77,7 +83,7 @@ function applyNative(kernel: Kernel, config: WebViewConfig, invoke: Invoke) {
   const startPage = (page: HacklePage) => {
     settingPage = true
     try {
-      kernel.pages.set(snapshotPage(page?.pageName, page?.properties))
+      kernel.pages.set(snapshotOf(win, page?.pageName, page?.properties))
     } finally {
       settingPage = false
     }
@@ -157,7 +163,7 @@ export const webViewBridge = definePlugin(
       }
       // read in both modes, as the reference does (an unreadable config is warned about in either)
       const config = webViewConfigOf(app, kernel.logger)
-      if (mode === NATIVE) applyNative(kernel, config, invoke)
+      if (mode === NATIVE) applyNative(kernel, win, config, invoke)
       else applyWrapper(kernel, invoke)
     },
   }),

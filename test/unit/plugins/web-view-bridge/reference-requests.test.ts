@@ -119,3 +119,21 @@ describe('native mode sends the reference requests', () => {
     })
   })
 })
+
+describe('native mode page views, side by side with the reference', () => {
+  it('setCurrentPage with automaticScreenTracking sends the reference\'s $page_view request', async () => {
+    page = openPage(PAGES[1], '{}')
+    const webViewConfig = JSON.stringify({ automaticScreenTracking: true, automaticRouteTracking: false })
+    const fake = installFakeApp(page.window, { sdkKey: SDK_KEY, webViewConfig })
+    page.evaluate(readFileSync(REFERENCE_BUNDLE, 'utf8'))
+    const Hackle = (page.window as unknown as { Hackle: { createInstance(key: string, config?: object): Client } }).Hackle
+    const reference = Hackle.createInstance(SDK_KEY, { log_disabled: true })
+    reference.setCurrentPage({ pageName: 'Product', properties: { sku: 'X1' } })
+    const referenceRequests = fake.requests.splice(0)
+    const kit = createKernel(SDK_KEY, { log_disabled: true, plugins: [webViewBridge({ window: page.window as unknown as Window })] })
+    ;(kit as unknown as Client).setCurrentPage({ pageName: 'Product', properties: { sku: 'X1' } })
+    expect(referenceRequests).toHaveLength(1)
+    expect(referenceRequests[0]!.parameters).toEqual({ event: { key: '$page_view', properties: { sku: 'X1', $page_name: 'Product' } } })
+    expect(fake.requests).toEqual(referenceRequests)
+  })
+})
