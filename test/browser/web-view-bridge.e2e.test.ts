@@ -35,7 +35,7 @@ describeChromium('web-view bridge in Chromium', () => {
         contents: [
           `export { createKernel } from ${JSON.stringify(resolve(REPO, 'src/kernel/index.ts'))}`,
           `export { createInstance } from ${JSON.stringify(resolve(REPO, 'src/index.ts'))}`,
-          `export { webViewBridge } from ${JSON.stringify(resolve(REPO, 'src/plugins/web-view-bridge/index.ts'))}`,
+          `export { webViewBridge, setAppWebViewInAppMessageBridge } from ${JSON.stringify(resolve(REPO, 'src/plugins/web-view-bridge/index.ts'))}`,
         ].join('\n'),
         resolveDir: REPO,
         loader: 'ts',
@@ -57,6 +57,8 @@ describeChromium('web-view bridge in Chromium', () => {
         '/host-app.js': { file: join(PAGES, 'host-app.js') },
         '/web-view-page.js': { file: join(PAGES, 'web-view-page.js') },
         '/bridge-kit.js': { file: bundle },
+        '/app-message.html': { file: join(PAGES, 'app-message.html'), headers: csp },
+        '/app-message.js': { file: join(PAGES, 'app-message.js') },
       },
     })
     browser = await launch()
@@ -171,6 +173,38 @@ describeChromium('web-view bridge in Chromium', () => {
     // the browser client's events go to the event server as usual
     await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
     await server.waitFor((r: { path: string }) => /\/events$/.test(r.path) || /\/api\/v2\/w\//.test(r.path), 10_000)
+    expect(diag.pageErrors).toEqual([])
+    await context.close()
+  })
+
+  it('an HTML in-app message the app draws: the bridge is installed, and its clicks round-trip to the app', async () => {
+    server.requests.length = 0
+    const context = await newContext(browser)
+    const page = await context.newPage()
+    const diag = watchPage(page)
+    await page.goto(`${server.url}/app-message.html?key=${KEY}&view=view-77`)
+    await page.waitForFunction(() => (window as any).__message?.ready === true, null, { timeout: 15_000 })
+    await page.click('#buy')
+    await page.click('#later')
+    const message = await page.evaluate(() => (window as any).__message)
+    const requests: AppRequest[] = await page.evaluate(() => (window as any).__appRequests)
+    expect(message).toMatchObject({ trigger: { key: 'cart_viewed', properties: { items: 3 } }, variation: 'B' })
+    expect(requests.map((r) => [r.command, r.parameters])).toEqual([
+      ['variation', { experimentKey: 1, defaultVariation: 'A' }],
+      [
+        'handleInAppMessageView',
+        {
+          viewId: 'view-77',
+          handleTypes: ['TRACK', 'ACTION'],
+          event: { type: 'ACTION', action: { behavior: 'CLICK', type: 'LINK_AND_CLOSE', value: 'https://shop.example/checkout' }, element: { elementId: 'buy' } },
+        },
+      ],
+      [
+        'handleInAppMessageView',
+        { viewId: 'view-77', handleTypes: ['TRACK', 'ACTION'], event: { type: 'ACTION', action: { behavior: 'CLICK', type: 'HIDDEN', value: '86400000' }, element: {} } },
+      ],
+    ])
+    expect(apiRequests()).toEqual([])
     expect(diag.pageErrors).toEqual([])
     await context.close()
   })

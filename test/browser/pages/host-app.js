@@ -1,6 +1,6 @@
 // Plays the Hackle app that hosts this web view: `window._hackleApp` for detection, and `window.prompt` as the
 // channel (an app answers the web view's prompt dialog). Records every request on window.__appRequests and answers
-// like the app SDK would. Query: ?mode=native|web_view_wrapper&key=<sdkKey>&screen=1 (automaticScreenTracking).
+// like the app SDK would. Query: ?mode=native|web_view_wrapper&key=<sdkKey>&screen=1 (automaticScreenTracking)&view=<in-app message view id>.
 ;(() => {
   const params = new URLSearchParams(location.search)
   const requests = []
@@ -28,5 +28,10 @@
     getInvocationType: () => 'prompt',
     getAppMode: () => params.get('mode') || 'native',
     getWebViewConfig: () => JSON.stringify({ automaticScreenTracking: params.get('screen') === '1' }),
+  }
+  // the web view of an HTML in-app message the app draws: its view id and the event that triggered it
+  if (params.get('view')) {
+    window._hackleApp.getInAppMessageViewId = () => params.get('view')
+    window._hackleApp.getInAppMessageTriggerEvent = () => JSON.stringify({ key: 'cart_viewed', properties: { items: 3 } })
   }
 })()
