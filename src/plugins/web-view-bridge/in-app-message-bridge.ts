@@ -210,7 +210,9 @@ export function installInAppMessageBridge(options: InAppMessageBridgeOptions): v
       bridge = noopBridge()
     }
     win.Hackle = Object.assign(win.Hackle || {}, { bridge, PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus })
-    win.dispatchEvent(new CustomEvent(BRIDGE_READY))
+    // the event of the message's own window (it may be another realm than this script's)
+    const Ready = (win as unknown as { CustomEvent?: typeof CustomEvent }).CustomEvent ?? CustomEvent
+    win.dispatchEvent(new Ready(BRIDGE_READY))
   } catch (error) {
     console_('error', `Failed to install AppWebViewInAppMessageBridge: ${describeError(error)}`)
   }

@@ -137,3 +137,43 @@ describe('native mode page views, side by side with the reference', () => {
     expect(fake.requests).toEqual(referenceRequests)
   })
 })
+
+describe('the app-drawn in-app message bridge, side by side with the reference', () => {
+  /** Every view action of the bridge, on the bridge installed in `win`. */
+  function act(win: Window & { Hackle?: any }) {
+    const { bridge } = win.Hackle
+    bridge.openUrl('https://example.com/a')
+    bridge.openUrl({ url: 'https://example.com/w', target: 'NEW_WINDOW', shouldCloseAfterLink: true })
+    bridge.openUrl()
+    bridge.trackClick('el-1')
+    bridge.handleUrl('https://example.com/b', 'el-2')
+    bridge.closeInAppMessage(false)
+    bridge.closeInAppMessage(true)
+    bridge.closeInAppMessage(15)
+    bridge.closeInAppMessage()
+    return { trigger: bridge.getTriggerEvent(), property: bridge.getTriggerEventProperty('n', 0) }
+  }
+
+  it('sends the reference\'s requests for every view action', async () => {
+    const options = { sdkKey: SDK_KEY, viewId: 'view-5', triggerEvent: JSON.stringify({ key: 'opened', value: 2, properties: { n: 7 } }) }
+    page = openPage(PAGES[0], '{}')
+    const referenceApp = installFakeApp(page.window, options)
+    page.evaluate(readFileSync(REFERENCE_BUNDLE, 'utf8'))
+    ;(page.window as any).Hackle.setAppWebViewInAppMessageBridge()
+    const referenceAnswers = act(page.window as any)
+    page.close()
+
+    page = openPage(PAGES[0], '{}')
+    const kitApp = installFakeApp(page.window, options)
+    const { setAppWebViewInAppMessageBridge } = await import('../../../../src/plugins/web-view-bridge')
+    let ready = 0
+    page.window.addEventListener('hackleBridgeReady', () => ready++)
+    setAppWebViewInAppMessageBridge({ window: page.window as unknown as Window, createClient: () => ({}) })
+    expect(ready).toBe(1)
+    const kitAnswers = act(page.window as any)
+
+    expect(referenceApp.requests).toHaveLength(9)
+    expect(kitApp.requests).toEqual(referenceApp.requests)
+    expect(kitAnswers).toEqual(referenceAnswers)
+  })
+})
