@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { createKernel } from '../../../../src/kernel'
 import { webViewBridge } from '../../../../src/plugins/web-view-bridge'
 import { HackleSubscriptionOperationsBuilder, PropertyOperationsBuilder } from '../../../../src/plugins/identity'
-import { openPage, PAGES, type Page } from '../../../conformance/page'
+import { DEVICE_ID, openPage, PAGES, type Page } from '../../../conformance/page'
 import { installFakeApp, type AppRequest } from './fake-app'
 
 const SDK_KEY = 'web-view-app-sdk-key-0001'
@@ -175,5 +175,43 @@ describe('the app-drawn in-app message bridge, side by side with the reference',
     expect(referenceApp.requests).toHaveLength(9)
     expect(kitApp.requests).toEqual(referenceApp.requests)
     expect(kitAnswers).toEqual(referenceAnswers)
+  })
+})
+
+describe('web_view_wrapper mode, side by side with the reference', () => {
+  it('the app hears the same users at creation and after each user call', async () => {
+    const calls = async (client: Client) => {
+      await client.setUserId('member-1')
+      await client.setUserProperty('plan', 'pro')
+      await client.setUserProperties({ age: 41 })
+      await client.setDeviceId('device-2')
+      await client.setUser({ id: 'visitor-2', userId: 'member-2', properties: { tier: 'gold' } })
+      await client.setPhoneNumber('+821011112222')
+      await client.unsetPhoneNumber()
+      await client.resetUser()
+    }
+    const user = { id: 'visitor-1', deviceId: 'device-1' }
+    page = openPage(PAGES[0], JSON.stringify({}))
+    const fake = installFakeApp(page.window, { sdkKey: SDK_KEY, mode: 'web_view_wrapper' })
+    page.evaluate(readFileSync(REFERENCE_BUNDLE, 'utf8'))
+    const Hackle = (page.window as unknown as { Hackle: { createInstance(key: string, config?: object): Client } }).Hackle
+    const reference = Hackle.createInstance(SDK_KEY, { log_disabled: true, user, sdkUrl: 'https://sdk.conformance.invalid', eventUrl: 'https://event.conformance.invalid' })
+    await calls(reference)
+    const referenceUsers = fake.requests.splice(0).filter((r) => r.command === 'setUser').map((r) => r.parameters!.user)
+
+    const { identity } = await import('../../../../src/plugins/identity')
+    const kit = createKernel(`${SDK_KEY}`, { log_disabled: true, user, plugins: [identity(), webViewBridge({ window: page.window as unknown as Window })] })
+    await calls(kit as unknown as Client)
+    const kitUsers = fake.requests.splice(0).filter((r) => r.command === 'setUser').map((r) => r.parameters!.user)
+    kit.close()
+
+    expect(referenceUsers).toHaveLength(9)
+    // each SDK falls back to its own hackle device id (after setUser without a deviceId, and after resetUser)
+    const kitDeviceId = document.cookie.match(/_hackle_hid=([^;]+)/)?.[1]
+    // and the reference holds some users with an empty properties object (sent as `properties: {}`, the same user for
+    // the app), where hackle-kit's user has none
+    const deviceless = (users: unknown[], own: string | undefined) =>
+      JSON.parse(JSON.stringify(users).split(JSON.stringify(own)).join('"<hackle device id>"').split(',"properties":{}').join(''))
+    expect(deviceless(kitUsers, kitDeviceId)).toEqual(deviceless(referenceUsers, DEVICE_ID))
   })
 })
