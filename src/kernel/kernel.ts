@@ -164,9 +164,9 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
   teardowns = plugins.apply(kernel)
   if (hooks.answerCall.taps.length) {
     const methods = client as unknown as Record<string, (...args: unknown[]) => unknown>
-    for (const name in methods) {
+    for (const name of Object.keys(methods)) {
       const run = methods[name]
-      methods[name] = (...args) => {
+      if (typeof run === 'function') methods[name] = (...args) => {
         const answer = hooks.answerCall.call(name, args, run)
         return answer ? answer.value : run(...args)
       }
