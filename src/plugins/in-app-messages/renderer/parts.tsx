@@ -37,12 +37,28 @@ export function CloseButton({ message, onImage }: { message: Message; onImage: b
     report(!action || action.type === 'CLOSE' ? { type: 'CLOSE' } : actionInteraction(action, 'X_BUTTON'))
   }
   return (
-    <button type="button" className={onImage ? 'close on-image' : 'close'} aria-label="Close" style={{ color: close.color }} onClick={onClick}>
+    <button
+      type="button"
+      // Over an image the X gets a disc that contrasts with its colour: dark for a light X, light for a dark one.
+      className={onImage ? (isDark(close.color) ? 'close on-image light' : 'close on-image') : 'close'}
+      aria-label="Close"
+      style={{ color: close.color }}
+      onClick={onClick}
+    >
       <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
         <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" fill="none" />
       </svg>
     </button>
   )
+}
+
+/** True for a #rgb / #rrggbb colour of low luminance (other notations count as light). */
+export function isDark(colour: string | undefined): boolean {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(colour?.trim() ?? '')?.[1]
+  if (!hex) return false
+  const full = hex.length === 3 ? [...hex].map((c) => c + c).join('') : hex
+  const [r, g, b] = [0, 2, 4].map((i) => parseInt(full.slice(i, i + 2), 16) / 255)
+  return 0.2126 * r! + 0.7152 * g! + 0.0722 * b! < 0.5
 }
 
 export function textAlign(message: Message, fallback: Horizontal): string {

@@ -57,6 +57,8 @@ const CSS = `
 .close.on-image{background:rgba(0,0,0,.45);color:#fff}
 .close:hover{background:rgba(0,0,0,.06)}
 .close.on-image:hover{background:rgba(0,0,0,.6)}
+.close.on-image.light{background:rgba(255,255,255,.85)}
+.close.on-image.light:hover{background:#fff}
 .media{position:relative;display:block;width:100%;overflow:hidden;background:#e5e7eb;flex:0 0 auto}
 .ratio-h{aspect-ratio:3/2}.ratio-v{aspect-ratio:1/1}
 .layout-IMAGE .ratio-v{aspect-ratio:2/3;max-height:calc(100vh - 180px);max-height:calc(100dvh - 180px)}
@@ -84,7 +86,7 @@ const CSS = `
 .outer.TOP{margin-bottom:8px}.outer.BOTTOM{margin-top:8px}
 .outer-btn{all:unset;min-height:44px;padding:0 8px;display:flex;align-items:center;font-size:15px;font-weight:600;color:#fff;
   cursor:pointer;text-decoration:underline;text-underline-offset:3px;overflow-wrap:anywhere}
-.group{display:flex;flex:1 1 0;gap:8px}
+.group{display:flex;flex:1 1 auto;gap:8px}
 .group.LEFT{justify-content:flex-start}.group.CENTER{justify-content:center}.group.RIGHT{justify-content:flex-end}
 .sheet{position:relative;display:flex;flex-direction:column;width:100%;max-height:88vh;max-height:88dvh;overflow:hidden;
   background:#fff;border-radius:20px 20px 0 0;box-shadow:0 -8px 32px rgba(0,0,0,.22);outline:none;
