@@ -185,6 +185,9 @@ const CASES: Array<[string, string]> = [
   ['BANNER top (image + text)', 'bannerTop'],
   ['BANNER bottom (text, dark)', 'bannerBottom'],
   ['BOTTOM_SHEET with a carousel', 'sheetCarousel'],
+  ['MODAL long left-aligned text + three stacked buttons', 'modalLongText'],
+  ['BANNER bottom right, wide image', 'bannerImage'],
+  ['MODAL image-only carousel with an inner button and an X that hides', 'modalCarousel'],
 ]
 const SIZES = [MOBILE, PC]
 

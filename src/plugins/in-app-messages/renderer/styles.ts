@@ -82,6 +82,8 @@ const CSS = `
 .pos.LEFT{left:0}.pos.RIGHT{right:0}.pos.CENTER{left:50%;transform:translateX(-50%)}
 .pos.MIDDLE.CENTER{transform:translate(-50%,-50%)}
 .inner .btn{min-height:36px;padding:6px 14px;font-size:14px;background:rgba(17,24,39,.75);border-color:transparent;color:#fff}
+.mobile .inner .btn{min-height:44px}
+.scroll:focus-visible{outline:3px solid #2563eb;outline-offset:-3px}
 .outer{display:flex;gap:8px;min-height:44px;align-items:center}
 .outer.TOP{margin-bottom:8px}.outer.BOTTOM{margin-top:8px}
 .outer-btn{all:unset;min-height:44px;padding:0 8px;display:flex;align-items:center;font-size:15px;font-weight:600;color:#fff;

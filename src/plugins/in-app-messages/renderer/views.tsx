@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react'
 import type { Message } from './message'
 import { Media } from './media'
 import { Buttons, CloseButton, DIALOG_LABEL, InnerButtons, MessageArea, OuterButtons, Texts, textAlign, useView } from './parts'
@@ -44,6 +45,31 @@ function MessageMedia({ message, className }: { message: Message; className: str
   )
 }
 
+/**
+ * The scrolling part of a card or sheet. When its content overflows it joins the tab order, so keyboard users can
+ * scroll it too.
+ */
+function Scroll({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null)
+  const [overflows, setOverflows] = useState(false)
+  useLayoutEffect(() => {
+    const element = ref.current
+    if (!element) return
+    const measure = () => setOverflows(element.scrollHeight > element.clientHeight + 1)
+    measure()
+    const ResizeObserverClass = element.ownerDocument.defaultView?.ResizeObserver
+    if (!ResizeObserverClass) return
+    const observer = new ResizeObserverClass(measure)
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [])
+  return (
+    <div className="scroll" ref={ref} tabIndex={overflows ? 0 : undefined}>
+      {children}
+    </div>
+  )
+}
+
 /** A centred card over a dimmed page: media, texts and buttons; outer buttons above / below the card. */
 export function Modal({ message, renderType }: { message: Message; renderType: RenderType }) {
   const { report } = useView()
@@ -64,11 +90,11 @@ export function Modal({ message, renderType }: { message: Message; renderType: R
           style={{ backgroundColor: message.background }}
         >
           <CloseButton message={message} onImage={images} />
-          <div className="scroll">
+          <Scroll>
             <MessageMedia message={message} className={ratio(message)} />
             {!images && message.innerButtons.length > 0 && <InnerButtons buttons={message.innerButtons} />}
             <TextBlock message={message} fallback="CENTER" />
-          </div>
+          </Scroll>
           <Buttons buttons={buttons} renderType={renderType} />
         </div>
         <OuterButtons buttons={message.outerButtons} side="BOTTOM" />
@@ -97,11 +123,11 @@ export function BottomSheet({ message, renderType }: { message: Message; renderT
           style={{ backgroundColor: message.background }}
         >
           <CloseButton message={message} onImage={images} />
-          <div className="scroll">
+          <Scroll>
             <MessageMedia message={message} className={ratio(message)} />
             {!images && message.innerButtons.length > 0 && <InnerButtons buttons={message.innerButtons} />}
             <TextBlock message={message} fallback="LEFT" />
-          </div>
+          </Scroll>
           <Buttons buttons={buttons} renderType={renderType} />
           <OuterButtons buttons={message.outerButtons.filter((button) => button.vertical !== 'TOP')} side="BOTTOM" />
         </div>
