@@ -335,8 +335,14 @@ describeChromium('in-app renderer script, driven through the protocol under a st
 })
 
 describeChromium('the reference SDK pointed at our renderer', () => {
-  it('shows the triggered message with our renderer and sends $in_app_impression, then $in_app_action on a click', async () => {
-    context = await newContext(browser, { viewport: MOBILE.viewport })
+  const IPHONE_UA =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  const RUNS = [
+    { renderType: 'pc', options: { viewport: PC.viewport } },
+    { renderType: 'mobile', options: { viewport: MOBILE.viewport, userAgent: IPHONE_UA, isMobile: true, hasTouch: true } },
+  ]
+  it.each(RUNS)('shows the triggered message with our renderer ($renderType) and sends the in-app impression, then the in-app action on a click', async ({ renderType, options }) => {
+    context = await newContext(browser, options)
     page = await context.newPage()
     const diag = watchPage(page)
     await page.goto(`${server.url}/iam-ref.html?key=${SDK_KEY}&event=${TRIGGER}`)
@@ -345,6 +351,10 @@ describeChromium('the reference SDK pointed at our renderer', () => {
     const dialog = page.locator('.hackle-iam').locator('[role="dialog"]')
     await dialog.waitFor({ state: 'visible', timeout: 10_000 })
     expect(server.requests.some((r) => r.path.includes('iam-renderer/'))).toBe(false)
+    // The render type the reference resolved from the user agent reached our renderer.
+    expect(await page.locator('.hackle-iam').locator('.root').getAttribute('class')).toContain(renderType)
+    await page.waitForFunction(() => !!document.querySelector('.hackle-iam')?.shadowRoot?.querySelector('img.loaded'))
+    await page.screenshot({ path: resolve(SHOTS, `iam-reference-sdk-${renderType}.png`) })
 
     const tracked = (key: string) => server.events().flatMap((b) => b.trackEvents ?? []).filter((e: any) => e.eventTypeKey === key)
     await server.waitFor((r) => r.method === 'POST' && !!r.json?.trackEvents?.some((e: any) => e.eventTypeKey === '$in_app_impression'), 10_000)
