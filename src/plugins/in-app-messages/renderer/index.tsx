@@ -239,7 +239,6 @@ function preloadImages(message: Message, win: Win, waitMs: number): Promise<void
     }
     for (const url of urls) {
       const image = new win.Image()
-      image.referrerPolicy = 'no-referrer'
       image.onload = done
       image.onerror = done
       image.src = url

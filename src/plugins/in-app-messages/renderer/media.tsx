@@ -29,6 +29,8 @@ export function Media({
   const [index, setIndex] = useState(0)
   const [paused, setPaused] = useState(false)
   const swipeFrom = useRef<number | null>(null)
+  // A swipe ends with a click on the slide it started on: that click is not a tap on the image.
+  const swiped = useRef(false)
   const count = images.length
 
   useEffect(() => {
@@ -54,7 +56,14 @@ export function Media({
         const from = swipeFrom.current
         swipeFrom.current = null
         if (from === null || count < 2 || Math.abs(event.clientX - from) < 40) return
+        swiped.current = true
         go(index + (event.clientX < from ? 1 : -1))
+      }}
+      onClickCapture={(event) => {
+        if (!swiped.current) return
+        swiped.current = false
+        event.stopPropagation()
+        event.preventDefault()
       }}
     >
       <div className="track" style={{ transform: `translateX(${-100 * index}%)` }}>
@@ -104,8 +113,6 @@ function Slide({ image, current, label, alt, messageAction }: { image: Image; cu
       alt={image.action || messageAction ? '' : alt}
       className={state === 'loaded' ? 'loaded' : undefined}
       draggable={false}
-      // Images may be anywhere: the page's referrer is not theirs to know.
-      referrerPolicy="no-referrer"
       onLoad={() => setState('loaded')}
       onError={() => setState('failed')}
     />

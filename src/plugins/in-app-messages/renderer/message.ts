@@ -1,8 +1,8 @@
 /**
  * The message JSON the SDK hands to `render` (a config `messages[]` entry: layout, images, texts, buttons, colours),
  * read defensively into what the views draw. Anything malformed becomes absent rather than an error, and every URL
- * is checked here: an image is drawn only from an http(s) URL, and a link action is clickable only with an absolute
- * http(s) URL (`javascript:`, `data:` and the like are refused with a warning).
+ * is checked here: an image is drawn only from an http(s) URL (relative paths resolve against the page), and a link
+ * action naming any other scheme (`javascript:`, `data:` and the like) is refused with a warning.
  */
 
 export type DisplayType = 'MODAL' | 'BANNER' | 'BOTTOM_SHEET'
@@ -96,11 +96,14 @@ function warn(message: string): void {
   if (typeof console !== 'undefined') console.warn(`[hackle-kit] in-app renderer: ${message}`)
 }
 
-/** True for an absolute http(s) URL. */
-export function isHttpUrl(value: string): boolean {
+/**
+ * True when a link value names a scheme other than http(s) (`javascript:`, `data:`, `vbscript:`, …). A value that is
+ * not an absolute URL at all is not refused here: the SDK reports it as an invalid URL and opens nothing.
+ */
+export function isForeignScheme(value: string): boolean {
   try {
     const protocol = new URL(value).protocol
-    return protocol === 'http:' || protocol === 'https:'
+    return protocol !== 'http:' && protocol !== 'https:'
   } catch {
     return false
   }
@@ -123,8 +126,8 @@ function readAction(value: unknown): Action | null {
   if (!action || !type) return null
   const raw = action.value
   const actionValue = typeof raw === 'string' ? raw : typeof raw === 'number' ? String(raw) : null
-  if (LINK_TYPES.includes(type) && actionValue && !isHttpUrl(actionValue)) {
-    warn(`refused the link ${JSON.stringify(actionValue)}: only absolute http(s) URLs open`)
+  if (LINK_TYPES.includes(type) && actionValue && isForeignScheme(actionValue)) {
+    warn(`refused the link ${JSON.stringify(actionValue)}: only http(s) URLs open`)
     return { behavior: str(action.behavior) ?? 'CLICK', type, value: null, refused: type.endsWith('_AND_CLOSE') ? 'close' : 'none' }
   }
   return { behavior: str(action.behavior) ?? 'CLICK', type, value: actionValue }

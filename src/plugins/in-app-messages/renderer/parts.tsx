@@ -71,12 +71,12 @@ export function Texts({ title, body, titleId }: { title: Text | null; body: Text
   return (
     <>
       {title && (
-        <span className="title" id={titleId} role="heading" aria-level={2} style={{ color: title.color }}>
+        <span className="title" id={titleId} role="heading" aria-level={2} dir="auto" style={{ color: title.color }}>
           {title.text}
         </span>
       )}
       {body && (
-        <span className="body" style={{ color: body.color }}>
+        <span className="body" dir="auto" style={{ color: body.color }}>
           {body.text}
         </span>
       )}

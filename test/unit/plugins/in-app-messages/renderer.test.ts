@@ -329,6 +329,24 @@ describe('in-app renderer: interactions', () => {
   })
 })
 
+describe('in-app renderer: carousel gestures', () => {
+  it('a swipe moves to the next slide and its closing click is not reported as an image tap', async () => {
+    const { shadow } = await open(messages.sheetCarousel!)
+    const media = q(shadow, '.media')!
+    const slideButton = all(shadow, '.slide button')[0]!
+    act(() => {
+      media.dispatchEvent(new PointerEvent('pointerdown', { bubbles: true, clientX: 300 }))
+      slideButton.dispatchEvent(new PointerEvent('pointerup', { bubbles: true, clientX: 100 }))
+      slideButton.dispatchEvent(new MouseEvent('click', { bubbles: true }))
+    })
+    expect(q(shadow, '.dot[aria-current="true"]')!.getAttribute('aria-label')).toBe('Show image 2 of 3')
+    expect(interactions.filter((i) => i.type === 'ACTION')).toEqual([])
+    // A plain tap afterwards is reported.
+    click(all(shadow, '.slide button')[1])
+    expect(interactions.filter((i) => i.type === 'ACTION')).toMatchObject([{ area: 'IMAGE', imageOrder: 1 }])
+  })
+})
+
 describe('in-app renderer: safety', () => {
   it('a title of HTML shows as text: no element is created from it', async () => {
     const attack = '<img src=x onerror=alert(1)>'
@@ -350,9 +368,16 @@ describe('in-app renderer: safety', () => {
     expect(console.warn).toHaveBeenCalledWith(expect.stringContaining('refused the image'))
   })
 
-  it('links other than absolute http(s) are refused: a *_AND_CLOSE link only dismisses, a plain link reports nothing', async () => {
+  it('a relative link is left to the SDK (which reports it invalid); an http(s) link is reported as is', async () => {
+    const { shadow } = await open(message({ buttons: [button('Relative', action('WEB_LINK', '/sale')), button('Web', action('LINK_NEW_TAB', 'http://example.com/x'))] }))
+    click(byText(shadow, 'Relative'))
+    click(byText(shadow, 'Web'))
+    expect(interactions.map((i) => i.action.value)).toEqual(['/sale', 'http://example.com/x'])
+  })
+
+  it('links naming another scheme are refused: a *_AND_CLOSE link only dismisses, a plain link reports nothing', async () => {
     const { shadow } = await open(
-      message({ buttons: [button('Evil', action('LINK_AND_CLOSE', 'javascript:alert(1)')), button('Data', action('WEB_LINK', 'data:text/html,hi'))] }),
+      message({ buttons: [button('Evil', action('LINK_AND_CLOSE', ' java\tscript:alert(1)')), button('Data', action('WEB_LINK', 'data:text/html,hi'))] }),
     )
     click(byText(shadow, 'Data'))
     expect(interactions).toEqual([])
