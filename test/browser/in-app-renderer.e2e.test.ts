@@ -305,6 +305,16 @@ describeChromium('in-app renderer script, driven through the protocol under a st
     expect(await interactions()).toEqual([{ type: 'CLOSE' }])
   })
 
+  it('a double click on a closing button during the close animation reports once', async () => {
+    await openPage(MOBILE.viewport, 'no-preference')
+    await show(messages.modalTextOnly!, 'mobile')
+    await page.locator('.hackle-iam').locator('button.btn >> text=Got it').dblclick()
+    await page.waitForFunction(() => (window as any).__state === 'closed')
+    expect(await page.evaluate(() => (window as any).__interactions)).toEqual([
+      { type: 'ACTION', action: { behavior: 'CLICK', type: 'CLOSE', value: null }, area: 'BUTTON', buttonText: 'Got it' },
+    ])
+  })
+
   it('the carousel reports each image once as it auto-scrolls, and the handshake waits for the animations', async () => {
     await openPage(MOBILE.viewport, 'no-preference')
     const started = Date.now()
@@ -318,6 +328,19 @@ describeChromium('in-app renderer script, driven through the protocol under a st
     expect(Date.now() - started).toBeGreaterThan(0)
     await page.evaluate(() => (window as any).__close())
     expect(await page.evaluate(() => (window as any).__ends.map((e: any) => e.type))).toEqual(['OPEN', 'CLOSE'])
+    // With motion the answers wait for the animations (240 ms in, 180 ms out): never synchronous, never early.
+    const handshakes = await page.evaluate(() => (window as any).__handshakes)
+    expect(handshakes.map((h: any) => [h.type, h.sync])).toEqual([['OPEN', false], ['CLOSE', false]])
+    expect(handshakes[0].millis).toBeGreaterThanOrEqual(230)
+    expect(handshakes[1].millis).toBeGreaterThanOrEqual(170)
+  })
+
+  it('under prefers-reduced-motion the handshake is answered at once, within the start event', async () => {
+    await openPage(PC.viewport, 'reduce')
+    await show(messages.modalTextOnly!, 'pc')
+    await page.evaluate(() => (window as any).__close())
+    const handshakes = await page.evaluate(() => (window as any).__handshakes)
+    expect(handshakes).toEqual([{ type: 'OPEN', sync: true, millis: 0 }, { type: 'CLOSE', sync: true, millis: 0 }])
   })
 
   it('a title of <img src=x onerror=…> shows as text and nothing runs', async () => {

@@ -16,19 +16,28 @@ addEventListener('hackle-iam-interaction', (e) => {
 })
 
 let seq = 0
+window.__handshakes = []
+// Dispatches lifecycle-start and resolves on the matching lifecycle-end (rejects after 5000 ms, as the SDK gives up).
+// Records in __handshakes how the renderer answered: within the dispatch (`sync`), or after `millis`.
 function handshake(type) {
   const id = `${type}-${++seq}`
+  const entry = { type, sync: false, millis: null }
+  window.__handshakes.push(entry)
   return new Promise((resolve, reject) => {
+    const started = performance.now()
+    let dispatching = true
     const timer = setTimeout(() => reject(new Error('Timeout expired.')), 5000)
     const onEnd = (e) => {
-      if (e.detail && e.detail.id === id && e.detail.type === type) {
-        removeEventListener('hackle-iam-lifecycle-end', onEnd)
-        clearTimeout(timer)
-        resolve(id)
-      }
+      if (!e.detail || e.detail.id !== id || e.detail.type !== type) return
+      removeEventListener('hackle-iam-lifecycle-end', onEnd)
+      clearTimeout(timer)
+      entry.sync = dispatching
+      entry.millis = dispatching ? 0 : performance.now() - started
+      resolve(id)
     }
     addEventListener('hackle-iam-lifecycle-end', onEnd)
     dispatchEvent(new CustomEvent('hackle-iam-lifecycle-start', { detail: { type, id } }))
+    dispatching = false
   })
 }
 
