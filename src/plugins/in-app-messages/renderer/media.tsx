@@ -6,7 +6,7 @@ import { useView } from './parts'
 type LoadState = 'loading' | 'loaded' | 'failed'
 
 /**
- * One image, or several as a carousel: dots to pick a slide, swipe, and auto-scroll every `autoScrollMillis` while
+ * One image, or several as a carousel: dots to pick a slide, swipe, arrow keys, and auto-scroll every `autoScrollMillis` while
  * the message is shown (paused while the pointer or the focus is inside). A slide counts as an image impression the
  * first time it is visible and loaded; a slide still loading shows a shimmering placeholder.
  */
@@ -58,6 +58,11 @@ export function Media({
         if (from === null || count < 2 || Math.abs(event.clientX - from) < 40) return
         swiped.current = true
         go(index + (event.clientX < from ? 1 : -1))
+      }}
+      onKeyDown={(event) => {
+        if (count < 2 || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return
+        event.preventDefault()
+        go(index + (event.key === 'ArrowRight' ? 1 : -1))
       }}
       onClickCapture={(event) => {
         if (!swiped.current) return

@@ -123,6 +123,7 @@ const CSS = `
 .banner .actions{padding:0 16px 12px}
 .banner .btn{min-height:40px}
 .mobile .banner .btn{min-height:44px}
+@media (forced-colors:active){.close,.outer-btn,.card,.sheet,.banner{border:1px solid CanvasText}.dot::before{background:CanvasText}}
 @media (prefers-reduced-motion:reduce){.root *,.root *::before,.root *::after{transition:none!important;animation:none!important}}
 `
 

@@ -347,6 +347,21 @@ describe('in-app renderer: carousel gestures', () => {
   })
 })
 
+describe('in-app renderer: carousel keys', () => {
+  it('arrow keys inside the carousel move between slides, wrapping around', async () => {
+    const { shadow } = await open(messages.sheetCarousel!)
+    const current = () => q(shadow, '.dot[aria-current="true"]')!.getAttribute('aria-label')
+    const press = (key: string) => act(() => {
+      q(shadow, '.dot')!.dispatchEvent(new KeyboardEvent('keydown', { key, bubbles: true }))
+    })
+    press('ArrowRight')
+    expect(current()).toBe('Show image 2 of 3')
+    press('ArrowLeft')
+    press('ArrowLeft')
+    expect(current()).toBe('Show image 3 of 3')
+  })
+})
+
 describe('in-app renderer: safety', () => {
   it('a title of HTML shows as text: no element is created from it', async () => {
     const attack = '<img src=x onerror=alert(1)>'
