@@ -108,7 +108,6 @@ export class HackleInAppMessageRenderer {
       report: this.report,
       imageShown: this.imageShown,
       shown,
-      reducedMotion: this.reducedMotion(),
     }
     const View = message.displayType === 'BANNER' ? Banner : message.displayType === 'BOTTOM_SHEET' ? BottomSheet : Modal
     const phaseClass = this.phase === 'rendered' ? '' : this.phase === 'closing' ? ' closing' : ' open'

@@ -2,16 +2,15 @@ import { createContext, useContext, type ReactNode } from 'react'
 import type { Action, Button, Horizontal, Message, PositionedButton, Text } from './message'
 import { actionInteraction, type ActionArea, type Interaction } from './protocol'
 
-/** The view's way back to the renderer: interactions to report, image impressions to count, the open phase. */
+/** The view's way back to the renderer: interactions to report, image impressions to count, whether it is shown. */
 export interface ViewContext {
   report(interaction: Interaction | null): void
   imageShown(url: string, order: number): void
   /** True once the open handshake started and until close: carousels scroll and images count only then. */
   shown: boolean
-  reducedMotion: boolean
 }
 
-export const Ctx = createContext<ViewContext>({ report() {}, imageShown() {}, shown: false, reducedMotion: false })
+export const Ctx = createContext<ViewContext>({ report() {}, imageShown() {}, shown: false })
 export const useView = () => useContext(Ctx)
 
 export const DIALOG_LABEL = 'In-app message'
