@@ -9,15 +9,21 @@ const plugins = Object.fromEntries(
     .map((entry) => [`plugins/${entry.name}/index`, `src/plugins/${entry.name}/index.ts`]),
 )
 
+// The in-app message renderer bundles React and react-dom (an app needs neither): their production builds.
+const production = { 'process.env.NODE_ENV': '"production"' }
+const renderer = 'src/plugins/in-app-messages/renderer/index.tsx'
+
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'kernel/index': 'src/kernel/index.ts', ...plugins },
+    // The renderer is its own entry so that the in-app plugin's `import()` of it lands on one stable chunk.
+    entry: { index: 'src/index.ts', 'kernel/index': 'src/kernel/index.ts', ...plugins, 'plugins/in-app-messages/renderer/index': renderer },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
     splitting: true,
     target: 'es2020',
     platform: 'browser',
+    define: production,
     outDir: 'dist',
   },
   {
@@ -28,6 +34,18 @@ export default defineConfig([
     sourcemap: true,
     target: 'es2018',
     platform: 'browser',
+    noExternal: [/.*/],
+    outDir: 'dist/browser',
+  },
+  {
+    // The renderer as a script of its own: it installs `window.HackleInAppMessageRenderer` on load.
+    entry: { 'hackle-kit-iam-renderer': 'src/plugins/in-app-messages/renderer/browser.ts' },
+    format: ['iife'],
+    minify: true,
+    sourcemap: true,
+    target: 'es2018',
+    platform: 'browser',
+    define: production,
     noExternal: [/.*/],
     outDir: 'dist/browser',
   },
