@@ -11,7 +11,17 @@ const plugins = Object.fromEntries(
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', 'kernel/index': 'src/kernel/index.ts', ...plugins },
+    entry: {
+      index: 'src/index.ts',
+      'kernel/index': 'src/kernel/index.ts',
+      ...plugins,
+      // The in-app view side: the small part every page loads, and the part loaded when a message is shown (its own
+      // chunk, measured by size-limit).
+      'plugins/in-app-messages/display': 'src/plugins/in-app-messages/display.ts',
+      'plugins/in-app-messages/view/index': 'src/plugins/in-app-messages/view/index.ts',
+    },
+    // The npm build imports hackle-kit's in-app renderer as a lazy chunk.
+    define: { __HACKLE_SCRIPT_TAG__: 'false' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
@@ -24,6 +34,8 @@ export default defineConfig([
     entry: { 'hackle-kit': 'src/browser.ts' },
     format: ['iife'],
     globalName: 'HackleKit',
+    // The script-tag build loads hackle-kit's in-app renderer as its own script instead of bundling it.
+    define: { __HACKLE_SCRIPT_TAG__: 'true' },
     minify: true,
     sourcemap: true,
     target: 'es2018',
