@@ -55,19 +55,25 @@ const loadOwnRenderer: (settings: RendererSettings) => Promise<unknown> =
           : import('../renderer/index').then((module) => module.installRenderer(window))
 
 let loading: Promise<unknown> | undefined
+let loaded = false
 
 /**
  * Makes `window.HackleInAppMessageRenderer` available, once per page: a renderer already there is used as is; else
- * the configured one is loaded (a failed load is tried again by the next message).
+ * the configured one is loaded (a failed load, or a renderer removed from the page since, is loaded again by the next
+ * message).
  */
 export function loadRenderer(settings: RendererSettings): Promise<unknown> {
   if ((window as RendererWindow).HackleInAppMessageRenderer) return Promise.resolve()
-  if (!loading) {
+  if (!loading || loaded) {
+    loaded = false
     loading =
       settings.renderer === 'hosted'
         ? loadScript(`${settings.cdnUrl}/sdk/iam-renderer/${HOSTED_RENDERER_VERSION}/iam-renderer.js`, settings.nonce)
         : loadOwnRenderer(settings)
-    loading.catch(() => (loading = undefined))
+    loading.then(
+      () => (loaded = true),
+      () => (loading = undefined),
+    )
   }
   return loading
 }
