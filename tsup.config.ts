@@ -43,4 +43,16 @@ export default defineConfig([
     noExternal: [/.*/],
     outDir: 'dist/browser',
   },
+  {
+    // The in-app view code of the script-tag build, loaded by the first shown message from beside the SDK's script.
+    entry: { 'hackle-kit-iam-view': 'src/plugins/in-app-messages/view/script-tag.ts' },
+    format: ['iife'],
+    define: { __HACKLE_SCRIPT_TAG__: 'true' },
+    minify: true,
+    sourcemap: true,
+    target: 'es2018',
+    platform: 'browser',
+    noExternal: [/.*/],
+    outDir: 'dist/browser',
+  },
 ])

@@ -1,8 +1,9 @@
 // The in-app VIEW side in real Chromium, under `script-src 'self' 'nonce-…'; style-src 'self'`: a test bundle
-// (fixtures/in-app-view-entry.ts) presents hand-made messages through createDisplay; the renderer is a stand-in
-// speaking the hosted renderer's protocol, loaded by the SDK as its sibling script. Events are read at the local
+// (fixtures/in-app-view-entry.ts, built like the script-tag build) presents hand-made messages through createDisplay;
+// the view code and the renderer (a stand-in speaking the hosted renderer's protocol) are loaded by the SDK as
+// scripts beside its own. Events are read at the local
 // server's batch endpoint.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
@@ -25,6 +26,8 @@ const HTML_MESSAGE = [
 
 describeChromium('in-app message view (real Chromium, strict CSP with nonce)', () => {
   let dir: string
+  let bundle: string
+  let viewScript: string
   let server: LocalServer
   let browser: Browser
   let context: BrowserContext
@@ -32,23 +35,29 @@ describeChromium('in-app message view (real Chromium, strict CSP with nonce)', (
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'iam-view-e2e-'))
-    const bundle = join(dir, 'iam-view-test.js')
-    await build({
-      entryPoints: [resolve(REPO, 'test/browser/fixtures/in-app-view-entry.ts')],
-      bundle: true,
-      format: 'iife',
-      target: 'es2018',
-      platform: 'browser',
-      define: { __HACKLE_SCRIPT_TAG__: 'true' },
-      outfile: bundle,
-      logLevel: 'silent',
-    })
+    // Built as the script-tag build is: the SDK with the test's probe, and the view code as its own script beside it.
+    bundle = join(dir, 'iam-view-test.js')
+    viewScript = join(dir, 'hackle-kit-iam-view.global.js')
+    const scriptTag = (entry: string, outfile: string) =>
+      build({
+        entryPoints: [resolve(REPO, entry)],
+        bundle: true,
+        format: 'iife',
+        target: 'es2018',
+        platform: 'browser',
+        define: { __HACKLE_SCRIPT_TAG__: 'true' },
+        outfile,
+        logLevel: 'silent',
+      })
+    await scriptTag('test/browser/fixtures/in-app-view-entry.ts', bundle)
+    await scriptTag('src/plugins/in-app-messages/view/script-tag.ts', viewScript)
     const js = (file: string) => ({ file })
     server = await startServer({
       workspace: EXAMPLE_WORKSPACE,
       pages: {
         '/iam-view.html': { file: resolve(PAGES, 'iam-view.html'), headers: { 'Content-Security-Policy': CSP } },
         '/iam-view-test.js': js(bundle),
+        '/hackle-kit-iam-view.global.js': js(viewScript),
         '/iam-view.js': js(resolve(PAGES, 'iam-view.js')),
         '/guard.js': js(resolve(PAGES, 'guard.js')),
         // The SDK's sibling renderer script (beside /iam-view-test.js).
@@ -96,16 +105,26 @@ describeChromium('in-app message view (real Chromium, strict CSP with nonce)', (
     expect(records.errors).toEqual([])
   }
 
+  it('the script-tag SDK carries no view code (no renderer protocol, no HTML bridge); the view script does', () => {
+    for (const marker of ['hackle-iam-lifecycle-start', 'hackleBridgeReady', 'WebIframeInAppMessageBridge']) {
+      expect(readFileSync(bundle, 'utf8')).not.toContain(marker)
+      expect(readFileSync(viewScript, 'utf8')).toContain(marker)
+    }
+  })
+
   it('opens a MODAL through the sibling renderer script (with the nonce): one impression, a handled button click, close', async () => {
     const diag = await openPage()
     await page.evaluate(() => (window as any).__iam.present())
     await page.getByRole('dialog').getByText('Spring sale').waitFor({ timeout: 10_000 })
 
-    const rendererScript = await page.evaluate(() => {
-      const script = document.querySelector('script[src$="/hackle-kit-iam-renderer.global.js"]') as HTMLScriptElement | null
-      return script && { nonce: script.nonce, async: script.async }
-    })
-    expect(rendererScript).toEqual({ nonce: NONCE, async: true })
+    // Both scripts the first message needs come from beside the SDK's script, with its nonce.
+    const added = await page.evaluate(() =>
+      ['/hackle-kit-iam-view.global.js', '/hackle-kit-iam-renderer.global.js'].map((file) => {
+        const script = document.querySelector(`script[src$="${file}"]`) as HTMLScriptElement | null
+        return script && { nonce: script.nonce, async: script.async }
+      }),
+    )
+    expect(added).toEqual([{ nonce: NONCE, async: true }, { nonce: NONCE, async: true }])
     await page.waitForFunction(() => (window as any).__listener.includes('afterOpen 71'))
     const render = await page.evaluate(() => (window as any).__renderer.renders[0])
     expect(render).toMatchObject({ messageId: 701, renderType: 'pc', containerClass: 'hackle-iam hackle-iam--loading' })

@@ -1,7 +1,8 @@
 import { describeError } from '../../internal'
 import type { Kernel } from '../../kernel'
+import { HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder } from '../identity'
 import type { Display, InAppMessageListener, Presentation } from './model'
-import type { DisplayHost, OpenedView, RendererSettings } from './view/host'
+import { VIEW_GLOBAL, VIEW_SCRIPT, type DisplayHost, type OpenedView, type RendererSettings, type ViewModule } from './view/host'
 
 /** Set to `true` by the script-tag build (a build-time constant); undefined in the npm builds and in tests. */
 declare const __HACKLE_SCRIPT_TAG__: boolean | undefined
@@ -14,6 +15,38 @@ const sdkScript: HTMLScriptElement | null =
   typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ && typeof document !== 'undefined'
     ? (document.currentScript as HTMLScriptElement | null)
     : null
+
+/**
+ * The script-tag build's view code: its own script beside the SDK's (with the SDK's CSP nonce), so the SDK file does
+ * not carry it; it hands over `openView` through one global.
+ */
+function loadViewScript(settings: RendererSettings): Promise<ViewModule> {
+  const win = window as unknown as Record<string, ViewModule | undefined>
+  const loaded = win[VIEW_GLOBAL]
+  if (loaded) return Promise.resolve(loaded)
+  return new Promise((resolve, reject) => {
+    if (!settings.sdkScriptSrc) throw new Error('the SDK script URL is unknown')
+    const src = new URL(VIEW_SCRIPT, settings.sdkScriptSrc).href
+    const script = document.createElement('script')
+    script.async = true
+    if (settings.nonce) script.nonce = settings.nonce
+    script.addEventListener('load', () => {
+      const view = win[VIEW_GLOBAL]
+      if (view) resolve(view)
+      else reject(new Error(`${src} did not provide the in-app view`))
+    })
+    script.addEventListener('error', () => {
+      script.remove()
+      reject(new Error(`Failed to load script: ${src}`))
+    })
+    script.src = src
+    document.head.appendChild(script)
+  })
+}
+
+/** The view code: a lazy chunk in the npm build, a script in the script-tag build (written inline so each build drops the other). */
+const loadView: (settings: RendererSettings) => Promise<ViewModule> =
+  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ ? loadViewScript : () => import('./view/index')
 
 export interface InAppDisplayOptions {
   /**
@@ -32,7 +65,7 @@ export interface InAppDisplayOptions {
 /**
  * The view side of in-app messages. Kept small because it is part of the page's first load: the listener, the
  * displayed view and the one-message-at-a-time guard live here; everything that draws a message is loaded by the
- * first `present`.
+ * first `present` (a failed load is logged `Failed to open inAppMessageView: <error>` and tried again by the next).
  */
 export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {}): Display {
   let listener: InAppMessageListener | null = null
@@ -49,6 +82,11 @@ export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {})
   const host: DisplayHost = {
     kernel,
     settings,
+    // The script-tag build's view script has no builders of its own (its copies would not be the client's classes).
+    builders:
+      typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
+        ? { PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus }
+        : undefined,
     listener: () => listener,
     current: () => current,
     setCurrent(view) {
@@ -60,7 +98,7 @@ export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {})
     present(presentation: Presentation) {
       if (disposed || loading || current) return
       loading = true
-      import('./view/index')
+      loadView(settings)
         .then((view) => {
           loading = false
           if (!disposed && !current) view.openView(host, presentation)

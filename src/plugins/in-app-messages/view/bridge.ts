@@ -1,7 +1,6 @@
-import { HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder } from '../../identity'
 import { hiddenAction, linkAction } from './actions'
 import type { BaseView } from './base'
-import type { DisplayHost } from './host'
+import type { Builders, DisplayHost } from './host'
 
 const NAME = 'WebIframeInAppMessageBridge'
 const ONE_DAY_MILLIS = 86_400_000
@@ -73,11 +72,14 @@ export function createBridge(host: DisplayHost): Record<string, Method> {
   return bridge
 }
 
-/** Puts `Hackle = {bridge, PropertyOperationsBuilder, …}` (merged into any existing `Hackle`) on the iframe's window, then dispatches `hackleBridgeReady` there. */
-export function installBridge(target: Window, bridge: Record<string, Method>): void {
+/**
+ * Puts `Hackle = {bridge, PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus}`
+ * (merged into any existing `Hackle`) on the iframe's window, then dispatches `hackleBridgeReady` there.
+ */
+export function installBridge(target: Window, bridge: Record<string, Method>, builders: Builders): void {
   const win = target as Window & { Hackle?: Record<string, unknown> }
   win.Hackle = win.Hackle || {}
-  Object.assign(win.Hackle, { bridge, PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus })
+  Object.assign(win.Hackle, { bridge, ...builders })
   const ready = (target as Window & { CustomEvent: typeof CustomEvent }).CustomEvent ?? CustomEvent
   target.dispatchEvent(new ready('hackleBridgeReady'))
 }

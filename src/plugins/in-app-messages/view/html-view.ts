@@ -1,6 +1,24 @@
 import { sdkHeaders, transportOf } from '../../../internal'
 import { BaseView } from './base'
 import { createBridge, installBridge } from './bridge'
+import type { Builders } from './host'
+
+/** Set to `true` by the script-tag build (a build-time constant); undefined in the npm builds and in tests. */
+declare const __HACKLE_SCRIPT_TAG__: boolean | undefined
+
+/**
+ * The client's builders for `window.Hackle`: the script-tag build hands them over; the npm build imports the same
+ * module the client uses (written inline so that the view script drops the import).
+ */
+const loadBuilders: (given: Builders | undefined) => Promise<Builders> =
+  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
+    ? (given) => (given ? Promise.resolve(given) : Promise.reject(new Error('the in-app view script needs the client builders')))
+    : () =>
+        import('../../identity').then(({ PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus }) => ({
+          PropertyOperationsBuilder,
+          HackleSubscriptionOperationsBuilder,
+          HackleSubscriptionStatus,
+        }))
 
 /** How long an HTML message has to render (and its PATH content to arrive). */
 export const HTML_TIMEOUT_MILLIS = 5000
@@ -33,8 +51,9 @@ export class HtmlView extends BaseView {
     try {
       this.openStarted()
       const content = await this.content()
+      const builders = await loadBuilders(this.host.builders)
       if (this.abandoned()) return
-      await withTimeout(this.render(content), HTML_TIMEOUT_MILLIS)
+      await withTimeout(this.render(content, builders), HTML_TIMEOUT_MILLIS)
       if (this.abandoned()) return
       this.openCompleted()
     } catch (error) {
@@ -81,7 +100,7 @@ export class HtmlView extends BaseView {
   }
 
   /** Adds the (invisible) wrapper and iframe; resolves once the iframe loaded and its bridge is installed. */
-  private render(content: string): Promise<void> {
+  private render(content: string, builders: Builders): Promise<void> {
     return new Promise((resolve, reject) => {
       const wrapper = document.createElement('div')
       const iframe = document.createElement('iframe')
@@ -96,7 +115,7 @@ export class HtmlView extends BaseView {
         try {
           const target = iframe.contentWindow
           if (!target || this.wrapper !== wrapper) throw new Error("Failed to render HTML inAppMessage. (HTML inAppMessage's container element is not found.)")
-          installBridge(target, createBridge(this.host))
+          installBridge(target, createBridge(this.host), builders)
           setStyle(iframe, { 'pointer-events': 'auto' })
           setStyle(wrapper, { opacity: '1' })
           resolve()

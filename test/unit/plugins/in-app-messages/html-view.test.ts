@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import '../../../../src/plugins/in-app-messages/view/index'
 import type { HtmlContent, Presentation } from '../../../../src/plugins/in-app-messages/model'
+import { PropertyOperationsBuilder } from '../../../../src/plugins/identity'
 import { installBridge } from '../../../../src/plugins/in-app-messages/view/bridge'
 import { layout, logged, presentation, settle, setUp, spyLogs } from './view-fixtures'
 
@@ -61,7 +62,8 @@ describe('in-app HTML view', () => {
     expect(tracked[0].properties).toMatchObject({ in_app_message_display_type: 'HTML', button_text: [], image_url: [] })
     expect(tracked[0].properties).not.toHaveProperty('title_text')
     expect(typeof frameWindow().Hackle.bridge.trackClick).toBe('function')
-    expect(typeof frameWindow().Hackle.PropertyOperationsBuilder).toBe('function')
+    // The client's own builder classes, so operations built in the message are accepted by the client.
+    expect(frameWindow().Hackle.PropertyOperationsBuilder).toBe(PropertyOperationsBuilder)
     expect(frameWindow().Hackle.HackleSubscriptionStatus.SUBSCRIBED).toBe('SUBSCRIBED')
   })
 
@@ -71,9 +73,11 @@ describe('in-app HTML view', () => {
     const events: string[] = []
     target.addEventListener('hackleBridgeReady', () => events.push(typeof target.Hackle.bridge))
     const bridge = { trackClick: () => undefined }
-    installBridge(target, bridge)
+    const builders = { PropertyOperationsBuilder: class {}, HackleSubscriptionOperationsBuilder: class {}, HackleSubscriptionStatus: {} }
+    installBridge(target, bridge, builders)
     expect(target.Hackle.mine).toBe(1)
     expect(target.Hackle.bridge).toBe(bridge)
+    expect(target.Hackle.PropertyOperationsBuilder).toBe(builders.PropertyOperationsBuilder)
     expect(events).toEqual(['object'])
   })
 
