@@ -25,8 +25,8 @@ function loadViewScript(settings: RendererSettings): Promise<ViewModule> {
   const loaded = win[VIEW_GLOBAL]
   if (loaded) return Promise.resolve(loaded)
   return new Promise((resolve, reject) => {
-    if (!settings.sdkScriptSrc) throw new Error('the SDK script URL is unknown')
-    const src = new URL(VIEW_SCRIPT, settings.sdkScriptSrc).href
+    if (!settings.viewUrl && !settings.sdkScriptSrc) throw new Error('the SDK script URL is unknown: set inAppViewUrl')
+    const src = settings.viewUrl ?? new URL(VIEW_SCRIPT, settings.sdkScriptSrc).href
     const script = document.createElement('script')
     script.async = true
     if (settings.nonce) script.nonce = settings.nonce
@@ -60,6 +60,11 @@ export interface InAppDisplayOptions {
   inAppRendererUrl?: string
   /** Base URL of the hosted renderer (default: the client's `cdnUrl`). */
   cdnUrl?: string
+  /**
+   * Script-tag build: where its in-app view script is (default: `hackle-kit-iam-view.global.js` beside the SDK's
+   * script; needed when the SDK runs from an inline script, e.g. pasted by a tag manager).
+   */
+  inAppViewUrl?: string
 }
 
 /**
@@ -75,6 +80,7 @@ export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {})
   const settings: RendererSettings = {
     renderer: options.renderer === 'hosted' ? 'hosted' : 'own',
     rendererUrl: typeof options.inAppRendererUrl === 'string' && options.inAppRendererUrl ? options.inAppRendererUrl : undefined,
+    viewUrl: typeof options.inAppViewUrl === 'string' && options.inAppViewUrl ? options.inAppViewUrl : undefined,
     cdnUrl: typeof options.cdnUrl === 'string' && options.cdnUrl ? options.cdnUrl : kernel.config.cdnUrl,
     sdkScriptSrc: sdkScript?.src || undefined,
     nonce: sdkScript?.nonce || undefined,

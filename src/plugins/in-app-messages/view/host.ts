@@ -6,6 +6,8 @@ export interface RendererSettings {
   renderer: 'own' | 'hosted'
   /** An explicit URL for hackle-kit's renderer script. */
   rendererUrl: string | undefined
+  /** An explicit URL for the script-tag build's view script. */
+  viewUrl: string | undefined
   /** Base URL of the hosted renderer. */
   cdnUrl: string
   /** The script-tag build's own script URL: hackle-kit's renderer script sits beside it. */
