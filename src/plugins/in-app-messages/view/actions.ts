@@ -12,8 +12,7 @@ export function parseAction(input: unknown): MessageAction | undefined {
   if (!input || typeof input !== 'object') return undefined
   const { behavior, type, value } = input as Record<string, unknown>
   if (behavior !== 'CLICK' || !ACTION_TYPES.includes(type as ActionType)) return undefined
-  if (value !== undefined && value !== null && typeof value !== 'string') return undefined
-  return { behavior: 'CLICK', type: type as ActionType, value: value ?? null }
+  return { behavior: 'CLICK', type: type as ActionType, value: value === undefined || value === null ? null : String(value) }
 }
 
 /** HIDDEN's duration: its numeric value in ms, else one day; null for every other type. */

@@ -32,9 +32,9 @@ export function createBridge(host: DisplayHost): Record<string, Method> {
     /** Runs the link action only (no event). */
     openUrl: (url) => view().click({ action: linkAction(url) }, { track: false }),
     /** `$in_app_action` only (WEB_LINK without value, `element_id`). */
-    trackClick: (elementId) => view().click({ action: linkAction(undefined), elementId: elementId as string | undefined }, { act: false }),
+    trackClick: (elementId) => view().click({ action: linkAction(undefined), elementId }, { act: false }),
     /** `$in_app_action`, then the link action. */
-    handleUrl: (url, elementId) => view().click({ action: linkAction(url), elementId: elementId as string | undefined }),
+    handleUrl: (url, elementId) => view().click({ action: linkAction(url), elementId }),
     /** true: hide for a day; a number: hide for that many minutes; else just close. */
     closeInAppMessage(hideDuration) {
       if (hideDuration === true) hide(ONE_DAY_MILLIS)

@@ -4,11 +4,12 @@ import type { MessageAction, Presentation } from '../model'
 /** A click as a view reports it: the action, and where it happened (renderer `area`, HTML `element_id`). */
 export interface ViewAction {
   action: MessageAction
-  area?: string
-  buttonText?: string
-  imageUrl?: string
-  imageOrder?: number
-  elementId?: string
+  /** As the renderer reports them (passed on as given). */
+  area?: unknown
+  buttonText?: unknown
+  imageUrl?: unknown
+  imageOrder?: unknown
+  elementId?: unknown
 }
 
 /** Copies the entries whose value is neither undefined nor null, in order. */

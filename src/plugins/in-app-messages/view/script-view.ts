@@ -42,13 +42,7 @@ export class ScriptView extends BaseView {
     else if (detail.type === 'ACTION') {
       const action = parseAction(detail.action)
       if (!action) return
-      this.click({
-        action,
-        area: typeof detail.area === 'string' ? detail.area : undefined,
-        buttonText: typeof detail.buttonText === 'string' ? detail.buttonText : undefined,
-        imageUrl: typeof detail.imageUrl === 'string' ? detail.imageUrl : undefined,
-        imageOrder: typeof detail.imageOrder === 'number' ? detail.imageOrder : undefined,
-      })
+      this.click({ action, area: detail.area, buttonText: detail.buttonText, imageUrl: detail.imageUrl, imageOrder: detail.imageOrder })
     }
   }
 

@@ -392,6 +392,13 @@ describe('in-app actions', () => {
     expect(localStorage.getItem('hackle-iam-hide_abcdefgh_72')).toBe(String(NOW + 86_400_000))
   })
 
+  it('a renderer reporting a numeric HIDDEN value: the value is read as text (60000 ms)', async () => {
+    const { tracked } = await shown()
+    renderer.interact({ type: 'ACTION', action: { behavior: 'CLICK', type: 'HIDDEN', value: 60000 }, area: 'BUTTON', buttonText: 'Hide' })
+    expect(localStorage.getItem('hackle-iam-hide_abcdefgh_71')).toBe(String(NOW + 60_000))
+    expect(tracked[1].properties).toMatchObject({ action_type: 'HIDDEN', action_value: '60000', button_text: 'Hide' })
+  })
+
   it('HIDDEN of an OVERRIDDEN message only closes', async () => {
     const { display, tracked } = await shown(presentation({ reason: 'OVERRIDDEN' }))
     click('HIDDEN')
