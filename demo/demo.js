@@ -197,6 +197,10 @@
       client.track({ key: 'add_to_cart', properties: { sku: 'sku-3' } })
       return Promise.resolve('Tracked add_to_cart')
     },
+    'show-offer': function () {
+      client.track({ key: 'show_offer' })
+      return Promise.resolve('Tracked show_offer (in-app modal)')
+    },
   }
 
   document.addEventListener('click', function (event) {

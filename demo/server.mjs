@@ -57,6 +57,10 @@ export async function startDemo({
     '/offer-b': page('index.html'),
     '/demo.js': asset('demo.js'),
     '/demo.css': asset('demo.css'),
+    '/offer-1.svg': asset('offer-1.svg'),
+    '/offer-2.svg': asset('offer-2.svg'),
+    // The in-app renderer script, next to the SDK script as the script-tag build expects it.
+    '/hackle-kit-iam-renderer.global.js': { file: resolve(dirname(bundlePath), 'hackle-kit-iam-renderer.global.js'), type: 'text/javascript; charset=utf-8' },
     '/__demo/events': () => ({ body: JSON.stringify(recentEvents(server)), type: 'application/json' }),
   }
   const workspace = JSON.parse(readFileSync(resolve(here, 'workspace.json'), 'utf8'))

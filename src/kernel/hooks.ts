@@ -46,6 +46,14 @@ export function createHooks() {
      * `OVERRIDDEN` and no event is made. A value whose type differs from the page's default is not used.
      */
     overrideRemoteConfig: new SyncBailHook<[parameter: RemoteConfigInfo], RemoteConfigValue | void>(),
+    /**
+     * Answer a public client call in place of the method's own code (a web-view bridge whose host app answers every
+     * call). Called with the method's name, its arguments and `run`, the method's own code, for each call of a method
+     * the client had when the plugins had applied (the kernel's and those plugins added then); the first tap returning
+     * `{ value }` answers the call with `value`. A tap may call `run` itself to work around it. With no tap at the end
+     * of start-up, methods are left as they are (no cost per call).
+     */
+    answerCall: new SyncBailHook<[method: string, args: unknown[], run: (...args: unknown[]) => unknown], { value: unknown } | void>(),
     /** Every decision of the public API, also those that make no event (not ready, not found, invalid, overridden). */
     decided: new SyncHook<[decision: DecisionInfo]>(),
 

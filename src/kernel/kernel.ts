@@ -162,6 +162,16 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
   if (config.workspaceConfig !== undefined) workspaces.set(config.workspaceConfig)
 
   teardowns = plugins.apply(kernel)
+  if (hooks.answerCall.taps.length) {
+    const methods = client as unknown as Record<string, (...args: unknown[]) => unknown>
+    for (const name of Object.keys(methods)) {
+      const run = methods[name]
+      if (typeof run === 'function') methods[name] = (...args) => {
+        const answer = hooks.answerCall.call(name, args, run)
+        return answer ? answer.value : run(...args)
+      }
+    }
+  }
   if (!workspace && !hooks.loadWorkspace.taps.length) {
     logger.warn('No workspace source: pass `workspaceConfig` or add sync()')
   }

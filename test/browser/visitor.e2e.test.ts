@@ -1,6 +1,6 @@
 // The visitor plugins in real Chromium: SPA page views and engagement with routers patching history around the SDK,
 // $trace with the page's own onerror, gtag, and a split-URL redirect (one redirect, UTM carried, exposure delivered,
-// no loop).
+// no loop, and with a cached config no painted frame of the original page).
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startServer, type LocalServer } from '../../demo/server-core.mjs'
@@ -15,6 +15,14 @@ const start = `
   const origin = location.origin
   window.hackle = Hackle.createInstance(${JSON.stringify(KEY)}, { sdkUrl: origin, eventUrl: origin, monitoringUrl: origin, cdnUrl: origin })
   window.ready = hackle.onInitialized()
+`
+const PAINT_PROBE = `
+  const seen = []
+  try { new PerformanceObserver((list) => { for (const e of list.getEntries()) seen.push(e.name) }).observe({ type: 'paint', buffered: true }) } catch {}
+  addEventListener('pagehide', () => {
+    const paints = performance.getEntriesByType('paint').map((e) => e.name)
+    localStorage.setItem('paint-probe', JSON.stringify({ paints: [...new Set([...paints, ...seen])], visibility: getComputedStyle(document.documentElement).visibility }))
+  })
 `
 const SPA_JS = `
   window.routerCalls = []
@@ -48,6 +56,15 @@ describeChromium('visitor plugins in Chromium', () => {
         '/variation.html': page('Variation', 'start.js'),
         '/start.js': { body: start, type: 'text/javascript' },
         '/blank.html': '<!doctype html><title>blank</title>',
+        // The original page of the paint check: a full red page, and a probe that records, as the page goes away,
+        // which paints the browser reported for it and whether the page was hidden.
+        '/split-paint.html':
+          '<!doctype html><html><head><title>Original</title><script src="/paint-probe.js"></script><script src="/hackle-kit.js"></script><script src="/start.js"></script></head>' +
+          '<body style="margin:0;background:#f00;min-height:100vh"><h1 style="margin:0;font-size:120px;color:#fff">Original</h1></body></html>',
+        '/paint-probe.js': { body: PAINT_PROBE, type: 'text/javascript' },
+        '/red-control.html':
+          '<!doctype html><html><head><title>Control</title><script src="/paint-probe.js"></script></head>' +
+          '<body style="margin:0;background:#f00;min-height:100vh"><h1 style="margin:0;font-size:120px;color:#fff">Original</h1></body></html>',
       },
     })
     server.setWorkspace(
@@ -79,7 +96,8 @@ describeChromium('visitor plugins in Chromium', () => {
     await tab.goto(`${server.url}/spa.html`)
     await tab.evaluate(() => (window as any).ready)
     expect(await tab.evaluate(() => (window as any).hackle.variation(7))).toBe('B')
-    expect(await tab.evaluate(() => (window as any).gtagCalls)).toEqual([['event', 'experience_impression', { exp_variant_string: 'HACKLE-EXPERIMENT_7_V2-B' }]])
+    const gtagCalls = await tab.evaluate(() => (window as any).gtagCalls.map(([command, name, params]: any[]) => [command, name, params.exp_variant_string, typeof params.event_callback]))
+    expect(gtagCalls).toEqual([['event', 'experience_impression', 'HACKLE-EXPERIMENT_7_V2-B', 'function']])
     // engagement needs at least 1000 ms on a page: a minimum, not a measurement
     await tab.waitForTimeout(1100)
     await tab.evaluate(() => history.pushState({}, '', '/spa/2'))
@@ -124,5 +142,80 @@ describeChromium('visitor plugins in Chromium', () => {
       expect(server.requests.filter((request) => request.path === '/variation.html'), visit).toHaveLength(1)
       expect(server.requests.filter((request) => request.path === '/split.html'), visit).toHaveLength(1)
     }
+  })
+
+  /** The PNG frames the compositor produces while `visit` runs: every frame the visitor would see. */
+  async function screencast(visit: () => Promise<void>): Promise<string[]> {
+    const cdp = await context.newCDPSession(tab)
+    const frames: string[] = []
+    cdp.on('Page.screencastFrame', (frame: { data: string; sessionId: number }) => {
+      frames.push(frame.data)
+      void cdp.send('Page.screencastFrameAck', { sessionId: frame.sessionId }).catch(() => undefined)
+    })
+    await cdp.send('Page.startScreencast', { format: 'png', everyNthFrame: 1 })
+    await visit()
+    // the page has painted (its first contentful paint) and two more frames before the screencast stops
+    await tab.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0)
+    await tab.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))))
+    await cdp.send('Page.stopScreencast')
+    await cdp.detach()
+    return frames
+  }
+
+  /** How many frames are mostly the original page's red, decoded and counted by the browser itself. */
+  async function redFrames(frames: string[]): Promise<number> {
+    const checker = await context.newPage()
+    try {
+      return await checker.evaluate(async (pngs: string[]) => {
+        let red = 0
+        for (const png of pngs) {
+          const image = new Image()
+          image.src = `data:image/png;base64,${png}`
+          await image.decode()
+          const canvas = document.createElement('canvas')
+          canvas.width = image.width
+          canvas.height = image.height
+          const g = canvas.getContext('2d')!
+          g.drawImage(image, 0, 0)
+          const pixels = g.getImageData(0, 0, canvas.width, canvas.height).data
+          let count = 0
+          for (let i = 0; i < pixels.length; i += 4) if (pixels[i] > 200 && pixels[i + 1] < 60 && pixels[i + 2] < 60) count++
+          if (count > 100) red++
+        }
+        return red
+      }, frames)
+    } finally {
+      await checker.close()
+    }
+  }
+
+  const paintProbe = async () => JSON.parse((await tab.evaluate(() => localStorage.getItem('paint-probe'))) ?? 'null')
+
+  it('split-URL with a cached config: the visitor sees no painted frame of the original page (and the same check sees it when shown)', async () => {
+    // first visit: the config is fetched and cached (this one may show the original page while it loads)
+    await tab.goto(`${server.url}/split-paint.html`)
+    await tab.waitForURL(/variation\.html/, { timeout: 10_000 })
+    await tab.goto(`${server.url}/blank.html`)
+    await tab.evaluate(() => localStorage.removeItem('paint-probe'))
+
+    const redirected = await screencast(async () => {
+      await tab.goto(`${server.url}/split-paint.html`)
+      await tab.waitForURL(/variation\.html/, { timeout: 10_000 })
+      await tab.evaluate(() => (window as any).ready)
+    })
+    // the original page went away hidden, without a contentful paint, and no frame shows its red
+    const probe = await paintProbe()
+    expect(probe).not.toBeNull()
+    expect(probe.paints).not.toContain('first-contentful-paint')
+    expect(probe.visibility).toBe('hidden')
+    expect(redirected.length).toBeGreaterThan(0)
+    expect(await redFrames(redirected)).toBe(0)
+
+    // Control: the same page without the SDK is painted, and both checks see it.
+    await tab.evaluate(() => localStorage.removeItem('paint-probe'))
+    const shown = await screencast(() => tab.goto(`${server.url}/red-control.html`).then(() => undefined))
+    await tab.goto(`${server.url}/blank.html`)
+    expect((await paintProbe()).paints).toContain('first-contentful-paint')
+    expect(await redFrames(shown)).toBeGreaterThan(0)
   })
 })

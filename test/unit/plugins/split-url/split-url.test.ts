@@ -82,14 +82,26 @@ describe('split-url', () => {
     window.removeEventListener('hackle-initialize-done', done)
   })
 
-  it('gtag: the exposure of the redirect goes to gtag with the reference payload only (no event_callback), and the redirect does not wait for gtag', async () => {
-    const calls: unknown[][] = []
-    // a gtag that never answers: the redirect still leaves at once (nothing but the flush is awaited)
-    vi.stubGlobal('gtag', (...args: unknown[]) => void calls.push([...args, replaced.length]))
+  it('gtag: the redirect waits until GA confirms the exposure (event_callback), at most the navigation time limit', async () => {
     const config = workspaceConfig([experiment({ key: 5, implementationType: 'SPLIT_URL', targetUrls: urlContains('/landing') })], { ga: true, redirectUrl: redirect('https://www.example.com/b') })
+    const calls: Array<[string, string, { exp_variant_string: string; event_callback(): void }]> = []
+    vi.stubGlobal('gtag', (...args: (typeof calls)[number]) => void calls.push(args))
     client({}, config, [gtag()])
-    for (let i = 0; i < 20 && !replaced.length; i++) await Promise.resolve()
-    expect(calls).toEqual([['event', 'experience_impression', { exp_variant_string: 'HACKLE-EXPERIMENT_5_V2-B' }, 0]])
+    await vi.advanceTimersByTimeAsync(500)
+    expect(calls.map(([command, name, { exp_variant_string }]) => [command, name, exp_variant_string])).toEqual([['event', 'experience_impression', 'HACKLE-EXPERIMENT_5_V2-B']])
+    expect(replaced).toEqual([])
+    calls[0][2].event_callback()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(replaced).toEqual(['https://www.example.com/b?utm_campaign=c1&utm_source=naver'])
+
+    // a gtag that never confirms (GA not loaded): the page still leaves at the time limit (default 1000 ms)
+    for (const hackle of opened.splice(0)) hackle.close()
+    replaced = []
+    document.cookie = `${SPLIT_URL_REDIRECTED_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
+    client({}, config, [gtag()])
+    await vi.advanceTimersByTimeAsync(999)
+    expect(replaced).toEqual([])
+    await vi.advanceTimersByTimeAsync(1)
     expect(replaced).toEqual(['https://www.example.com/b?utm_campaign=c1&utm_source=naver'])
   })
 
