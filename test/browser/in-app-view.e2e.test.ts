@@ -63,6 +63,8 @@ describeChromium('in-app message view (real Chromium, strict CSP with nonce)', (
         // The SDK's sibling renderer script (beside /iam-view-test.js).
         '/hackle-kit-iam-renderer.global.js': js(resolve(PAGES, 'iam-stand-in-renderer.js')),
         '/iam-html-message.js': js(resolve(PAGES, 'iam-html-message.js')),
+        // The hosted renderer's path under cdnUrl (the page's origin).
+        '/sdk/iam-renderer/0.0.12/iam-renderer.js': js(resolve(PAGES, 'iam-stand-in-renderer.js')),
       },
     })
     browser = await launch()
@@ -155,6 +157,21 @@ describeChromium('in-app message view (real Chromium, strict CSP with nonce)', (
     expect(await page.evaluate(() => (window as any).__listener)).toEqual(['beforeOpen 71', 'afterOpen 71', 'click 71 LINK', 'beforeClose 71', 'afterClose 71'])
     await noViolations()
     expect(diag.pageErrors).toEqual([])
+    expect(diag.consoleErrors).toEqual([])
+  })
+
+  it("renderer: 'hosted' loads {cdnUrl}/sdk/iam-renderer/0.0.12/iam-renderer.js (with the nonce) and opens through it", async () => {
+    const diag = await openPage('?renderer=hosted')
+    await page.evaluate(() => (window as any).__iam.present())
+    await page.waitForFunction(() => (window as any).__listener.includes('afterOpen 71'))
+    const scripts = await page.evaluate(() =>
+      [...document.querySelectorAll('script[src]')].map((script) => ({ src: new URL((script as HTMLScriptElement).src).pathname, nonce: (script as HTMLScriptElement).nonce })),
+    )
+    expect(scripts).toContainEqual({ src: '/sdk/iam-renderer/0.0.12/iam-renderer.js', nonce: NONCE })
+    expect(scripts.map((script) => script.src)).not.toContain('/hackle-kit-iam-renderer.global.js')
+    await waitForEvent('$in_app_impression')
+    expect(arrived('$in_app_impression')).toHaveLength(1)
+    await noViolations()
     expect(diag.consoleErrors).toEqual([])
   })
 

@@ -3,7 +3,9 @@
 ;(() => {
   const origin = location.origin
   const config = { sdkUrl: origin, eventUrl: origin, monitoringUrl: origin, cdnUrl: origin, user: { id: 'user_1', deviceId: 'user_1' } }
-  const iam = window.IamViewTest.start('e2e-sdk-key-0123456789', config)
+  // ?renderer=hosted: the service's renderer path under cdnUrl (served by the test server) instead of the sibling script.
+  const renderer = new URLSearchParams(location.search).get('renderer')
+  const iam = window.IamViewTest.start('e2e-sdk-key-0123456789', config, renderer ? { renderer } : {})
   window.__listener = []
   iam.setListener({
     beforeInAppMessageOpen: (m) => window.__listener.push('beforeOpen ' + m.key),
