@@ -15,21 +15,45 @@ const renderer = 'src/plugins/in-app-messages/renderer/index.tsx'
 
 export default defineConfig([
   {
-    // The renderer is its own entry so that the in-app plugin's `import()` of it lands on one stable chunk.
-    entry: { index: 'src/index.ts', 'kernel/index': 'src/kernel/index.ts', ...plugins, 'plugins/in-app-messages/renderer/index': renderer },
+    entry: {
+      index: 'src/index.ts',
+      'kernel/index': 'src/kernel/index.ts',
+      ...plugins,
+      // The in-app view side: the small part every page loads, and the part loaded when a message is shown (its own
+      // chunk, measured by size-limit).
+      'plugins/in-app-messages/display': 'src/plugins/in-app-messages/display.ts',
+      'plugins/in-app-messages/view/index': 'src/plugins/in-app-messages/view/index.ts',
+      // The renderer is its own entry so that the view's `import()` of it lands on one stable chunk.
+      'plugins/in-app-messages/renderer/index': renderer,
+    },
+    // The npm build imports hackle-kit's in-app renderer as a lazy chunk.
+    define: { ...production, __HACKLE_SCRIPT_TAG__: 'false' },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
     splitting: true,
     target: 'es2020',
     platform: 'browser',
-    define: production,
     outDir: 'dist',
   },
   {
     entry: { 'hackle-kit': 'src/browser.ts' },
     format: ['iife'],
     globalName: 'HackleKit',
+    // The script-tag build loads hackle-kit's in-app renderer as its own script instead of bundling it.
+    define: { __HACKLE_SCRIPT_TAG__: 'true' },
+    minify: true,
+    sourcemap: true,
+    target: 'es2018',
+    platform: 'browser',
+    noExternal: [/.*/],
+    outDir: 'dist/browser',
+  },
+  {
+    // The in-app view code of the script-tag build, loaded by the first shown message from beside the SDK's script.
+    entry: { 'hackle-kit-iam-view': 'src/plugins/in-app-messages/view/script-tag.ts' },
+    format: ['iife'],
+    define: { __HACKLE_SCRIPT_TAG__: 'true' },
     minify: true,
     sourcemap: true,
     target: 'es2018',

@@ -61,6 +61,8 @@ export async function startDemo({
     '/offer-2.svg': asset('offer-2.svg'),
     // The in-app renderer script, next to the SDK script as the script-tag build expects it.
     '/hackle-kit-iam-renderer.global.js': { file: resolve(dirname(bundlePath), 'hackle-kit-iam-renderer.global.js'), type: 'text/javascript; charset=utf-8' },
+    // The in-app view script (loaded by the first shown message), also next to the SDK script.
+    '/hackle-kit-iam-view.global.js': { file: resolve(dirname(bundlePath), 'hackle-kit-iam-view.global.js'), type: 'text/javascript; charset=utf-8' },
     '/__demo/events': () => ({ body: JSON.stringify(recentEvents(server)), type: 'application/json' }),
   }
   const workspace = JSON.parse(readFileSync(resolve(here, 'workspace.json'), 'utf8'))

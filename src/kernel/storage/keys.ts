@@ -6,3 +6,5 @@ export const cookieUserDeviceId = (sdkKey: string) => `_hackle_did_${sdkKey}`
 export const cookieUserId = (sdkKey: string) => `_hackle_uid_${sdkKey}`
 export const workspaceCacheKey = (sdkKey: string) => `hackle-workspace-config_${sdkKey.slice(0, 8)}`
 export const manualOverrideKey = (sdkKey: string, kind: 'ab' | 'ff') => `hackle-manual-override_${kind}_${sdkKey.slice(0, 8)}`
+/** In-app message hide-until (epoch ms, decimal string), keyed by the message key. */
+export const inAppHideKey = (sdkKey: string, messageKey: number) => `hackle-iam-hide_${sdkKey.slice(0, 8)}_${messageKey}`

@@ -1,0 +1,126 @@
+import { describeError } from '../../internal'
+import type { Kernel } from '../../kernel'
+import { HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder } from '../identity'
+import type { Display, InAppMessageListener, Presentation } from './model'
+import { VIEW_GLOBAL, VIEW_SCRIPT, type DisplayHost, type OpenedView, type RendererSettings, type ViewModule } from './view/host'
+
+/** Set to `true` by the script-tag build (a build-time constant); undefined in the npm builds and in tests. */
+declare const __HACKLE_SCRIPT_TAG__: boolean | undefined
+
+/**
+ * The SDK's own `<script>` element, read while the script-tag build runs its top level (the only moment the browser
+ * exposes it): hackle-kit's renderer is loaded from the same folder, with the same CSP nonce.
+ */
+const sdkScript: HTMLScriptElement | null =
+  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ && typeof document !== 'undefined'
+    ? (document.currentScript as HTMLScriptElement | null)
+    : null
+
+/**
+ * The script-tag build's view code: its own script beside the SDK's (with the SDK's CSP nonce), so the SDK file does
+ * not carry it; it hands over `openView` through one global.
+ */
+function loadViewScript(settings: RendererSettings): Promise<ViewModule> {
+  const win = window as unknown as Record<string, ViewModule | undefined>
+  const loaded = win[VIEW_GLOBAL]
+  if (loaded) return Promise.resolve(loaded)
+  return new Promise((resolve, reject) => {
+    if (!settings.viewUrl && !settings.sdkScriptSrc) throw new Error('the SDK script URL is unknown: set inAppViewUrl')
+    const src = settings.viewUrl ?? new URL(VIEW_SCRIPT, settings.sdkScriptSrc).href
+    const script = document.createElement('script')
+    script.async = true
+    if (settings.nonce) script.nonce = settings.nonce
+    script.addEventListener('load', () => {
+      const view = win[VIEW_GLOBAL]
+      if (view) resolve(view)
+      else reject(new Error(`${src} did not provide the in-app view`))
+    })
+    script.addEventListener('error', () => {
+      script.remove()
+      reject(new Error(`Failed to load script: ${src}`))
+    })
+    script.src = src
+    document.head.appendChild(script)
+  })
+}
+
+/** The view code: a lazy chunk in the npm build, a script in the script-tag build (written inline so each build drops the other). */
+const loadView: (settings: RendererSettings) => Promise<ViewModule> =
+  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ ? loadViewScript : () => import('./view/index')
+
+export interface InAppDisplayOptions {
+  /**
+   * Which renderer draws MODAL / BANNER / BOTTOM_SHEET messages when the page has none of its own
+   * (`window.HackleInAppMessageRenderer`, always used as is): `'own'` (default) hackle-kit's renderer — a lazy chunk in
+   * the npm build, the script `hackle-kit-iam-renderer.global.js` beside the SDK's script in the script-tag build;
+   * `'hosted'` the service's renderer script under `cdnUrl`.
+   */
+  renderer?: 'own' | 'hosted'
+  /** Loads hackle-kit's renderer from this script URL instead (`renderer: 'own'`). */
+  inAppRendererUrl?: string
+  /** Base URL of the hosted renderer (default: the client's `cdnUrl`). */
+  cdnUrl?: string
+  /**
+   * Script-tag build: where its in-app view script is (default: `hackle-kit-iam-view.global.js` beside the SDK's
+   * script; needed when the SDK runs from an inline script, e.g. pasted by a tag manager).
+   */
+  inAppViewUrl?: string
+}
+
+/**
+ * The view side of in-app messages. Kept small because it is part of the page's first load: the listener, the
+ * displayed view and the one-message-at-a-time guard live here; everything that draws a message is loaded by the
+ * first `present` (a failed load is logged `Failed to open inAppMessageView: <error>` and tried again by the next).
+ */
+export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {}): Display {
+  let listener: InAppMessageListener | null = null
+  let current: OpenedView | null = null
+  let loading = false
+  let disposed = false
+  const settings: RendererSettings = {
+    renderer: options.renderer === 'hosted' ? 'hosted' : 'own',
+    rendererUrl: typeof options.inAppRendererUrl === 'string' && options.inAppRendererUrl ? options.inAppRendererUrl : undefined,
+    viewUrl: typeof options.inAppViewUrl === 'string' && options.inAppViewUrl ? options.inAppViewUrl : undefined,
+    cdnUrl: typeof options.cdnUrl === 'string' && options.cdnUrl ? options.cdnUrl : kernel.config.cdnUrl,
+    sdkScriptSrc: sdkScript?.src || undefined,
+    nonce: sdkScript?.nonce || undefined,
+  }
+  const host: DisplayHost = {
+    kernel,
+    settings,
+    // The script-tag build's view script has no builders of its own (its copies would not be the client's classes).
+    builders:
+      typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
+        ? { PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus }
+        : undefined,
+    listener: () => listener,
+    current: () => current,
+    setCurrent(view) {
+      current = view
+    },
+  }
+
+  return {
+    present(presentation: Presentation) {
+      if (disposed || loading || current) return
+      loading = true
+      loadView(settings)
+        .then((view) => {
+          loading = false
+          if (!disposed && !current) view.openView(host, presentation)
+        })
+        .catch((error) => {
+          loading = false
+          kernel.logger.error(`Failed to open inAppMessageView: ${describeError(error)}`)
+        })
+    },
+    setListener(next) {
+      listener = next && typeof next === 'object' ? next : null
+    },
+    displayedView: () => current?.handle ?? null,
+    dispose() {
+      disposed = true
+      current?.destroy()
+    },
+  }
+}
