@@ -15,7 +15,7 @@
 // Only ever listens on 127.0.0.1.
 import { createServer } from 'node:http'
 import { readFileSync } from 'node:fs'
-import { extname } from 'node:path'
+import { dirname, extname, join } from 'node:path'
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -54,6 +54,10 @@ export async function startServer({ workspace, bundlePath, pages = {}, headers =
 
   function routeFor(path, record) {
     if (path === '/hackle-kit.js' && bundlePath) return { file: bundlePath, type: TYPES['.js'] }
+    // The in-app scripts the script-tag build loads from beside its own script, when a message is shown.
+    if (/^\/hackle-kit-iam-(view|renderer)\.global\.js$/.test(path) && bundlePath && !pages[path]) {
+      return { file: join(dirname(bundlePath), path.slice(1)), type: TYPES['.js'] }
+    }
     let page = pages[path] ?? (path === '/' ? pages['/index.html'] : undefined)
     if (typeof page === 'function') page = page(record)
     if (page === undefined) return undefined
