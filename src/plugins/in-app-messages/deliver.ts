@@ -5,7 +5,6 @@ import { recordImpression } from './impressions'
 import { resolveLayout } from './layout'
 import type { Display, Presentation } from './model'
 import type { Schedule } from './schedule'
-import { EMPTY_SESSION_ID } from '../sessions'
 
 const USER_ID = '$userId'
 const DEVICE_ID = '$deviceId'
@@ -21,6 +20,9 @@ export function isIdentifierChanged(before: Identifiers, after: Identifiers): bo
 }
 
 export type DeliverCode = 'PRESENT' | 'INELIGIBLE' | 'IDENTIFIER_CHANGED' | 'IN_APP_MESSAGE_NOT_FOUND' | 'WORKSPACE_NOT_FOUND' | 'EXCEPTION'
+
+/** What the sessions plugin's `getSessionId` answers without a session (not imported: that would bundle the plugin). */
+const EMPTY_SESSION_ID = '0.ffffffff'
 
 /** The current user with the current `$sessionId` (appended when the user has none), as delivery sees it. */
 function deliveryUser(context: InAppContext): EvaluationUser {
@@ -72,7 +74,6 @@ function attempt(context: InAppContext, display: Display, schedule: Schedule, re
     properties: { $trigger_event_insert_id: schedule.eventBasedContext.insertId, ...layout.properties },
     triggerEvent: schedule.eventBasedContext.event,
   }
-  kernel.logger.debug(`InAppMessage Present Request: dispatchId=${schedule.dispatchId}, inAppMessageKey=${message.key}`)
   display.present(presentation)
   if (eligibility.reason !== 'OVERRIDDEN') {
     try {

@@ -32,7 +32,6 @@ export function createScheduler(context: InAppContext, display: Display, delays:
     const delay: DelayEntity = { schedule: request.schedule, requestedAt: request.requestedAt }
     const timer = setTimeout(() => process({ schedule: delay.schedule, type: 'DELAYED', requestedAt: Date.now() }), delay.schedule.time.deliverAt - delay.requestedAt)
     tasks.set(delay.schedule.dispatchId, { delay, cancel: () => clearTimeout(timer) })
-    logger.debug(`InAppMessage Delay started: dispatchId=${delay.schedule.dispatchId}`)
   }
 
   const removeDelay = ({ schedule }: ScheduleRequest): DelayEntity | undefined => {
@@ -86,7 +85,6 @@ export function createScheduler(context: InAppContext, display: Display, delays:
       for (const task of tasks.values()) task.cancel()
       tasks.clear()
       delays.clear()
-      logger.debug('InAppMessage Delay clear.')
     },
     /** Stops the timers, keeping the persisted delays for the next page (client close). */
     dispose() {

@@ -47,7 +47,6 @@ export function handleEvent(context: InAppContext, scheduler: Scheduler, event: 
       if (!isTriggered(ws, message, event, context)) continue
       const eligibility = context.evaluate('TRIGGER', message, event.user, event.timestamp)
       if (!eligibility.eligible) continue
-      context.kernel.logger.debug(`InAppMessage triggered: key=${message.key}, reason=${eligibility.reason}, event=${event.key}`)
       const schedule: Schedule = {
         dispatchId: uuid(),
         inAppMessageKey: message.key,
