@@ -49,7 +49,9 @@ export function deliver(context: InAppContext, display: Display, schedule: Sched
     context.kernel.logger.error(`Failed to process InAppMessageDeliver: ${describeError(error)}`)
     code = 'EXCEPTION'
   }
-  context.hooks.delivered.call({ dispatchId: schedule.dispatchId, messageKey: schedule.inAppMessageKey, code })
+  const { dispatchId, inAppMessageKey: messageKey } = schedule
+  context.kernel.logger.debug(`InAppMessage Deliver Response: InAppMessageDeliverResponse(dispatchId=${dispatchId}, inAppMessageKey=${messageKey}, code=${code})`)
+  context.hooks.delivered.call({ dispatchId, messageKey, code })
   return code
 }
 

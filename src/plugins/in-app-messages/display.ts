@@ -15,7 +15,11 @@ export interface InAppDisplayOptions {
 
 export function createDisplay(kernel: Kernel, _options: InAppDisplayOptions): Display {
   return {
-    present: () => kernel.logger.warn('in-app view not installed'),
+    // What would have been shown, with the `$in_app_*` events' common properties (tests compare them).
+    present: ({ message, layout, reason, properties }) =>
+      kernel.logger.warn(
+        `in-app view not installed: ${JSON.stringify({ ...properties, in_app_message_id: message.id, in_app_message_key: message.key, in_app_message_display_type: layout.layout.displayType, decision_reason: reason })}`,
+      ),
     setListener: () => {},
     displayedView: () => null,
     dispose: () => {},

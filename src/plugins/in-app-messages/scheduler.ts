@@ -66,6 +66,7 @@ export function createScheduler(context: InAppContext, display: Display, delays:
       code = 'EXCEPTION'
     }
     const { dispatchId, inAppMessageKey: messageKey } = request.schedule
+    logger.debug(`InAppMessage Schedule Response: InAppMessageScheduleResponse(dispatchId=${dispatchId}, inAppMessageKey=${messageKey}, code=${code})`)
     context.hooks.scheduled.call({ dispatchId, messageKey, type: request.type, code })
     return code
   }
