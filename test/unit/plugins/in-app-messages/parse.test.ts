@@ -74,3 +74,14 @@ describe('in-app message parsing: the reference drop rules', () => {
     expect([...parseInAppMessages(undefined, () => {}).keys()]).toEqual([])
   })
 })
+
+describe('the identifier-changed rule', () => {
+  it('userIds decide when both have one, else deviceIds, else not changed', async () => {
+    const { isIdentifierChanged } = await import('../../../../src/plugins/in-app-messages/deliver')
+    expect(isIdentifierChanged({ $userId: 'a', $deviceId: 'd' }, { $userId: 'b', $deviceId: 'd' })).toBe(true)
+    expect(isIdentifierChanged({ $userId: 'a', $deviceId: 'd1' }, { $userId: 'a', $deviceId: 'd2' })).toBe(false)
+    expect(isIdentifierChanged({ $deviceId: 'd' }, { $userId: 'a', $deviceId: 'd' })).toBe(false)
+    expect(isIdentifierChanged({ $deviceId: 'd1' }, { $userId: 'a', $deviceId: 'd2' })).toBe(true)
+    expect(isIdentifierChanged({ $id: 'x' }, { $id: 'y' })).toBe(false)
+  })
+})
