@@ -60,9 +60,18 @@ export const inAppMessages = definePlugin(
         }
       })
 
+      // Public calls never throw, whatever the view does.
+      const guard = <T>(work: () => T): T | null => {
+        try {
+          return work()
+        } catch (error) {
+          logger.error(`Unexpected exception in in-app messages: ${describeError(error)}`)
+          return null
+        }
+      }
       kernel.extend({
-        setInAppMessageListener: (listener) => display.setListener(listener ?? null),
-        getDisplayedInAppMessageView: () => display.displayedView(),
+        setInAppMessageListener: (listener) => void guard(() => display.setListener(listener ?? null)),
+        getDisplayedInAppMessageView: () => guard(() => display.displayedView()),
       })
       return () => {
         scheduler.dispose()

@@ -292,3 +292,13 @@ describe('in-app messages: sessions', () => {
     expect(Object.keys(entity.user.identifiers)).toContain('$sessionId')
   })
 })
+
+describe('in-app messages: client methods', () => {
+  it('setInAppMessageListener and getDisplayedInAppMessageView reach the display and never throw', () => {
+    const { client } = start(inAppWorkspace([messageDto()]))
+    const methods = client as unknown as { setInAppMessageListener(l: unknown): void; getDisplayedInAppMessageView(): unknown }
+    expect(() => methods.setInAppMessageListener({ afterInAppMessageOpen() {} })).not.toThrow()
+    expect(() => methods.setInAppMessageListener(null)).not.toThrow()
+    expect(methods.getDisplayedInAppMessageView()).toBeNull()
+  })
+})
