@@ -16,10 +16,12 @@ import { packageEntries } from './package-entries.mjs'
  */
 export const KERNEL_APP_BUDGET = 11_500
 /**
- * The preset app's target is 30,000 B; the atomic cross-tab claim (the IndexedDB fence of the events plugin) took it
- * about 150 B over, so this guard holds today's figure until the target is reached (README, Figures).
+ * The preset app's target was 30,000 B before in-app messages and is 33,000 B with them; the atomic cross-tab claim
+ * (the IndexedDB fence of the events plugin) took it about 150 B over the first, and the in-app plugin's decision side
+ * (parsing, triggers, eligibility, schedules, delays, delivery) adds about 4,860 B (its own target: at most 5 KB), so
+ * this guard holds today's figure (about 35,090 B) until the kernel cuts reach the 33,000 B target (README, Figures).
  */
-export const PRESET_APP_BUDGET = 30_400
+export const PRESET_APP_BUDGET = 35_200
 
 /** `manual-overrides` → `manualOverrides`: the factory a plugin entry exports under its own name. */
 export const pluginFactory = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase())

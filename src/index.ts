@@ -12,6 +12,13 @@ export {
   HackleSubscriptionOperations,
   HackleSubscriptionStatus,
 } from './plugins/identity'
+export type {
+  InAppMessageListener,
+  InAppMessageView,
+  InAppMessageInfo,
+  InAppMessageActionInfo,
+  InAppMessagesOptions,
+} from './plugins/in-app-messages'
 
 /**
  * `createInstance`'s options: the kernel's, the reference's names for the preset's plugin options, and the

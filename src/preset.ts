@@ -10,6 +10,7 @@ import { startup } from './plugins/startup'
 import { gtag } from './plugins/gtag'
 import { trace } from './plugins/trace'
 import { splitUrl, type SplitUrlOptions } from './plugins/split-url'
+import { inAppMessages, type InAppMessagesOptions } from './plugins/in-app-messages'
 
 /** The reference's flat `createInstance` options that configure built-in plugins. */
 export interface PresetOptions {
@@ -31,6 +32,10 @@ export interface PresetOptions {
   errorCapture?: boolean
   /** split-url: `decideAtStart`, `antiFlicker`, `navigationTimeoutMillis`. */
   splitUrl?: SplitUrlOptions
+  /** in-app-messages: renderer script URL (`inAppRendererUrl`). */
+  inAppRendererUrl?: string
+  /** in-app-messages: base URL of the hosted renderer (the reference's option). */
+  cdnUrl?: string
 }
 
 /** The reference's rule: on unless a boolean is given; when one is, either one `true` turns it on. */
@@ -38,6 +43,14 @@ const pageTracking = (options: PresetOptions): boolean =>
   typeof options.automaticPageTracking !== 'boolean' && typeof options.auto_track_page_view !== 'boolean'
     ? true
     : !!options.automaticPageTracking || !!options.auto_track_page_view
+
+/** The in-app plugin's options from the flat ones (only those given). */
+function inAppOptions({ inAppRendererUrl, cdnUrl }: PresetOptions): InAppMessagesOptions {
+  const options: InAppMessagesOptions = {}
+  if (inAppRendererUrl !== undefined) options.inAppRendererUrl = inAppRendererUrl
+  if (cdnUrl !== undefined) options.cdnUrl = cdnUrl
+  return options
+}
 
 /**
  * Every built-in plugin, in the order they should apply, configured from the reference's flat option names (the one
@@ -58,6 +71,7 @@ export function preset(options: PresetOptions = {}) {
     gtag(),
     trace({ enabled: errorCapture !== false }),
     splitUrl(options.splitUrl),
+    inAppMessages(inAppOptions(options)),
     startup(),
   ] as const
 }

@@ -154,6 +154,7 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
     workspaces,
     pages,
     track: (event, { user, timestamp = Date.now() } = {}) => emitTrack(event, users.resolve(user), timestamp),
+    emit: stream.emit,
     waitFor: (work) => void pending.push(work),
     extend: plugins.extendAs('a plugin'),
     has: plugins.has,

@@ -8,6 +8,7 @@ import type { HackleClient, HackleEvent } from './client-types'
 import type { EvaluationUser, Properties, User } from './types'
 import type { UserChange } from './identity/user-manager'
 import type { PageSnapshot } from './contract'
+import type { SdkEvent } from './events/model'
 
 /** The current user and the ways plugins change it (`kernel.users`). */
 export interface KernelUsers {
@@ -62,6 +63,11 @@ export interface Kernel<M extends object = any> {
    * (default: now), with the same validation as `client.track`. Sessions use it for `$session_end` of a past user.
    */
   track(event: HackleEvent, options?: { user?: User; timestamp?: number }): void
+  /**
+   * Hands an event the plugin built itself (an in-app message's nested exposures) to the event stream, as the kernel
+   * does with its own: filter, created, duplicate suppression, enrich, deliver, accepted. The event is not validated.
+   */
+  emit(event: SdkEvent): void
   /** Delays `onInitialized` until the promise settles (call during `apply`). */
   waitFor(work: Promise<unknown>): void
   /**

@@ -1,4 +1,4 @@
-export { parseWorkspace, splitUrlTargets } from './parse'
+export { parseWorkspace, splitUrlTargets, parseTargets } from './parse'
 export { evaluateExperiment, evaluateInContext } from './experiment'
 export { evaluateRemoteConfig, fitsDefault, requiredValueType } from './remote-config'
 export type { RemoteConfigEvaluation, ValueTypeName } from './remote-config'

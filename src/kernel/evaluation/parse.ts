@@ -173,6 +173,9 @@ function remoteConfigParameter(dto: Dto, warn: Warn): RemoteConfigParameter | Fa
   )
 }
 
+/** Targets of a place that allows every key type but USER_ID (in-app message and trigger-rule targets). */
+export const parseTargets = (v: unknown, warn: Warn = () => {}): Target[] => targets(v, PROPERTY_PLACE, warn)
+
 /**
  * The include / exclude targets of a split-URL experiment (`execution.targetUrls`), or undefined when it has none.
  * Parsed on demand: only the split-URL plugin needs them.

@@ -4,7 +4,7 @@ import { uuid } from '../util/uuid'
 import type { ExposureEvent, RemoteConfigEvent, SdkEvent, TargetingRootType, TrackEvent } from './model'
 
 /** Exposures of the evaluations, tagged with their root when nested (a decision's targeting evaluated them). */
-function exposures(evaluations: ExperimentEvaluation[], user: EvaluationUser, timestamp: number, rootType?: TargetingRootType, rootId?: number) {
+export function exposures(evaluations: ExperimentEvaluation[], user: EvaluationUser, timestamp: number, rootType?: TargetingRootType, rootId?: number) {
   return evaluations.map((evaluation): ExposureEvent => {
     const { experiment, variationKey, config } = evaluation
     const properties: Properties = rootType ? { $targetingRootType: rootType, $targetingRootId: rootId } : {}

@@ -1,0 +1,60 @@
+import { exposureEvents, type EvaluationOptions, type ExperimentEvaluation } from '../../internal'
+import type { EvaluationUser, Kernel, KeyValueStore } from '../../kernel'
+import { evaluateEligibility, type Eligibility, type EligibilityFlow } from './eligibility'
+import { isHidden } from './hidden'
+import type { InAppMessageHooks } from './hooks'
+import { readImpressions } from './impressions'
+import type { InAppMessage } from './message'
+
+/** What the trigger, schedule and deliver steps share within one client. */
+export interface InAppContext {
+  kernel: Kernel
+  hooks: InAppMessageHooks
+  store: KeyValueStore
+  /** The current workspace's in-app messages by key, in config order. */
+  messages(): Map<number, InAppMessage>
+  options: EvaluationOptions
+  /** Hands nested evaluations to the event stream as exposures rooted at the message, timestamped now. */
+  record(message: InAppMessage, evaluations: ExperimentEvaluation[], user: EvaluationUser): void
+  /**
+   * Runs an eligibility flow, records its nested evaluations (and, when it was ineligible after resolving the layout,
+   * the layout's too), and reports it on `hooks.evaluated`.
+   */
+  evaluate(flow: EligibilityFlow, message: InAppMessage, user: EvaluationUser, timestamp: number): Eligibility
+}
+
+export function createInAppContext(kernel: Kernel, hooks: InAppMessageHooks, store: KeyValueStore, messages: () => Map<number, InAppMessage>): InAppContext {
+  const { sdkKey } = kernel
+  const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) ?? undefined }
+  const record: InAppContext['record'] = (message, evaluations, user) => {
+    for (const event of exposureEvents(evaluations, user, Date.now(), 'IN_APP_MESSAGE', message.id)) kernel.emit(event)
+  }
+  return {
+    kernel,
+    hooks,
+    store,
+    messages,
+    options,
+    record,
+    evaluate(flow, message, user, timestamp) {
+      const ws = kernel.workspaces.current()!
+      const eligibility = evaluateEligibility(
+        {
+          ws,
+          options,
+          impressions: (m) => readImpressions(store, sdkKey, m.id),
+          isHidden: (m, at) => isHidden(store, sdkKey, m.key, at),
+        },
+        flow,
+        message,
+        user,
+        timestamp,
+      )
+      record(message, eligibility.evaluations, user)
+      if (!eligibility.eligible && eligibility.layout) record(message, eligibility.layout.evaluations, user)
+      const { eligible, reason } = eligibility
+      hooks.evaluated.call({ messageKey: message.key, flow, eligible, reason })
+      return eligibility
+    },
+  }
+}

@@ -1,0 +1,57 @@
+import { vi } from 'vitest'
+import { createKernel, definePlugin, type SdkEvent } from '../../../../src/kernel'
+import { getInAppMessageHooks, inAppMessages, type InAppDeliverInfo, type InAppEligibilityInfo, type InAppScheduleInfo } from '../../../../src/plugins/in-app-messages'
+import type { Presentation } from '../../../../src/plugins/in-app-messages/model'
+import { sessions } from '../../../../src/plugins/sessions'
+import { identity } from '../../../../src/plugins/identity'
+
+/** What a client of the harness saw: presentations, exposures, tracks, and the plugin's reports. */
+export interface Seen {
+  presentations: Presentation[]
+  exposures: Extract<SdkEvent, { type: 'exposure' }>[]
+  tracks: string[]
+  evaluated: InAppEligibilityInfo[]
+  scheduled: InAppScheduleInfo[]
+  delivered: InAppDeliverInfo[]
+  errors: string[]
+}
+
+export const presented: Presentation[] = []
+
+// The view side is another module: a fake display records what the decision side hands it.
+vi.mock('../../../../src/plugins/in-app-messages/display', () => ({
+  createDisplay: () => ({
+    present: (p: Presentation) => void presented.push(p),
+    setListener: () => {},
+    displayedView: () => null,
+    dispose: () => {},
+  }),
+}))
+
+export const SDK_KEY = 'abcdefgh12345678'
+
+export function inAppClient(config: unknown, options: { user?: object; sessions?: boolean } = {}) {
+  presented.length = 0
+  const seen: Seen = { presentations: presented, exposures: [], tracks: [], evaluated: [], scheduled: [], delivered: [], errors: [] }
+  const recorder = definePlugin(() => ({
+    name: 'recorder',
+    apply(kernel) {
+      kernel.hooks.eventAccepted.tap('recorder', (event) => {
+        if (event.type === 'exposure') seen.exposures.push(event)
+        if (event.type === 'track') seen.tracks.push(event.key)
+      })
+      const hooks = getInAppMessageHooks(kernel)
+      hooks.evaluated.tap('recorder', (info) => void seen.evaluated.push(info))
+      hooks.scheduled.tap('recorder', (info) => void seen.scheduled.push(info))
+      hooks.delivered.tap('recorder', (info) => void seen.delivered.push(info))
+    },
+  }))
+  const errorSpy = vi.spyOn(console, 'error').mockImplementation((...args) => void seen.errors.push(args.join(' ')))
+  vi.spyOn(console, 'warn').mockImplementation(() => {})
+  const client = createKernel(SDK_KEY, {
+    workspaceConfig: config,
+    user: options.user as never,
+    plugins: [identity(), options.sessions ? sessions() : null, inAppMessages(), recorder()],
+  })
+  return { client, seen, errorSpy }
+}
