@@ -9,8 +9,12 @@ export interface App {
   source: string
 }
 export interface AppSize extends App {
+  /** Minified bytes the page loads first (entry and static chunks). */
   minified: number
+  /** gzip -9 bytes the page loads first (each initial file compressed on its own). */
   gzip: number
+  /** gzip -9 bytes of the chunks loaded by `import()`. */
+  lazy: number
 }
 export function apps(root: string): App[]
 export function measureApps(root: string): Promise<AppSize[]>

@@ -2,7 +2,7 @@
 // package and makes one decision, bundled with `esbuild --bundle --minify --format=esm`, then gzip at level 9.
 // The package is the built repository (dist/), reached as `hackle-kit` through a scratch node_modules symlink,
 // so `exports` resolves exactly as in an app.
-import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -16,12 +16,12 @@ import { packageEntries } from './package-entries.mjs'
  */
 export const KERNEL_APP_BUDGET = 11_500
 /**
- * The preset app's target was 30,000 B before in-app messages and is 33,000 B with them; the atomic cross-tab claim
- * (the IndexedDB fence of the events plugin) took it about 150 B over the first, and the in-app plugin's decision side
- * (parsing, triggers, eligibility, schedules, delays, delivery) adds about 4,860 B (its own target: at most 5 KB), so
- * this guard holds today's figure (about 35,090 B) until the kernel cuts reach the 33,000 B target (README, Figures).
+ * The preset app's target was 30,000 B before in-app messages and is 33,000 B with them (initial load; the view and
+ * the renderer are lazy chunks, apart). The in-app decision side and the display's lazy loader took it from about
+ * 30,290 B to about 37,800 B: this guard holds today's figure until the in-app cost is cut to its 5 KB target and the
+ * kernel cuts land (README, Figures).
  */
-export const PRESET_APP_BUDGET = 35_200
+export const PRESET_APP_BUDGET = 38_000
 
 /** `manual-overrides` → `manualOverrides`: the factory a plugin entry exports under its own name. */
 export const pluginFactory = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase())
@@ -46,8 +46,10 @@ export function apps(root) {
 }
 
 /**
- * Bundles and compresses every app. `root` must be built (`npm run build`).
- * @returns {Promise<{ id: string, label: string, plugin?: string, minified: number, gzip: number }[]>}
+ * Bundles and compresses every app, with code splitting as an app's bundler does it: `gzip` is what the page loads
+ * first (the entry and the chunks it imports statically, each compressed as its own file), `lazy` what `import()`
+ * loads later (the in-app view, the renderer with React), apart. `root` must be built (`npm run build`).
+ * @returns {Promise<{ id: string, label: string, plugin?: string, minified: number, gzip: number, lazy: number }[]>}
  */
 export async function measureApps(root) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'hackle-kit-size-'))
@@ -56,17 +58,44 @@ export async function measureApps(root) {
     symlinkSync(path.resolve(root), path.join(scratch, 'node_modules', 'hackle-kit'), 'dir')
     const rows = []
     for (const app of apps(root)) {
+      const source = path.join(scratch, `${app.id.replace(/[^a-z0-9-]/gi, '_')}.js`)
+      writeFileSync(source, app.source)
+      const out = path.join(scratch, 'out', path.basename(source, '.js'))
       const result = await build({
-        stdin: { contents: app.source, resolveDir: scratch, sourcefile: `${app.id}.js`, loader: 'js' },
+        entryPoints: [source],
+        absWorkingDir: scratch,
         bundle: true,
         minify: true,
         format: 'esm',
+        splitting: true,
+        outdir: out,
         platform: 'browser',
         write: false,
+        metafile: true,
         logLevel: 'silent',
       })
-      const code = result.outputFiles[0].contents
-      rows.push({ ...app, minified: code.length, gzip: gzipSync(code, { level: 9 }).length })
+      const outputs = result.metafile.outputs
+      const entry = Object.keys(outputs).find((key) => outputs[key].entryPoint && key.endsWith('.js'))
+      const initial = new Set()
+      const walk = (key) => {
+        if (initial.has(key)) return
+        initial.add(key)
+        for (const imported of outputs[key].imports ?? []) if (imported.kind === 'import-statement' && outputs[imported.path]) walk(imported.path)
+      }
+      walk(entry)
+      let minified = 0
+      let gzip = 0
+      let lazy = 0
+      for (const file of result.outputFiles) {
+        const key = path.relative(scratch, file.path)
+        if (!key.endsWith('.js')) continue
+        const size = gzipSync(file.contents, { level: 9 }).length
+        if (initial.has(key)) {
+          minified += file.contents.length
+          gzip += size
+        } else lazy += size
+      }
+      rows.push({ ...app, minified, gzip, lazy })
     }
     return rows
   } finally {
@@ -87,7 +116,7 @@ export function sizeTable(rows, scriptTag) {
   const lines = ['| app (one decision) | minified B | gzip -9 B | adds to the kernel, gzip B |', '|---|---:|---:|---:|']
   for (const row of rows) {
     const added = row.id === 'kernel' ? '—' : `+${n(row.gzip - kernel.gzip)}`
-    lines.push(`| ${row.label} | ${n(row.minified)} | ${n(row.gzip)}${budget(row)} | ${added} |`)
+    lines.push(`| ${row.label} | ${n(row.minified)} | ${n(row.gzip)}${budget(row)}${row.lazy ? ` (+${n(row.lazy)} lazy)` : ''} | ${added} |`)
   }
   if (scriptTag !== undefined) lines.push(`| script-tag build (dist/browser, as shipped) | | ${n(scriptTag)} | |`)
   return lines.join('\n')
