@@ -32,6 +32,12 @@ describeChromium('demo page', () => {
         (window as any).__reportViolation(`${e.effectiveDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`))
     })
 
+    /** Waits for the in-app message with this button, clicks it, and waits until the message is gone. */
+    const dismiss = async (button: string) => {
+      await page.getByRole('button', { name: button }).click({ timeout: 10_000 })
+      await page.waitForSelector('.hackle-iam', { state: 'detached', timeout: 10_000 })
+    }
+
     await page.goto(`${server.url}/`)
     await page.waitForSelector('body[data-ready="true"]')
     expect(await page.textContent('#status')).toBe('workspace loaded')
@@ -53,9 +59,14 @@ describeChromium('demo page', () => {
     expect(await page.textContent('[data-flag="7"]')).toContain('ON')
     expect(await page.textContent('[data-param="show_promo_popup"]')).toContain('true')
 
+    // A purchase opens the bottom sheet (an in-app message drawn by hackle-kit's renderer); the visitor closes it with
+    // its button, and the impression and the click reach the server and the live list.
     await page.click('button[data-action="track-purchase"]')
     await server.waitFor((r) => !!r.json?.trackEvents?.some((e: any) => e.eventTypeKey === 'purchase'))
     await expect.poll(() => page.textContent('#server-events'), { timeout: 8000 }).toContain('purchase')
+    await dismiss('See my order')
+    await expect.poll(() => page.textContent('#server-events'), { timeout: 8000 }).toContain('$in_app_action')
+    expect(await page.textContent('#server-events')).toContain('$in_app_impression')
 
     await page.click('button[data-action="reset"]')
     await expect.poll(() => page.textContent('[data-experiment="3"]')).not.toContain('OVERRIDDEN')
@@ -64,6 +75,8 @@ describeChromium('demo page', () => {
     await page.click('button[data-action="route-second"]')
     expect(await page.textContent('#route')).toBe('/second')
     await expect.poll(() => page.textContent('#server-events'), { timeout: 8000 }).toContain('$page_view · /second')
+    // /second's page view brings the welcome message 2 s later
+    await dismiss('Got it')
     await page.click('button[data-action="route-back"]')
     await expect.poll(() => page.textContent('#route')).toBe('/')
 
