@@ -23,11 +23,12 @@ export function createUserManager(options: UserManagerOptions) {
   const { sdkKey, hackleDeviceId, cookies } = options
   const defaultUser: User = { id: hackleDeviceId, deviceId: hackleDeviceId }
 
-  const save = (user: HackleUser) => {
-    const write = (key: string, value: unknown) =>
-      value ? cookies.set(key, String(value)) : cookies.remove(key)
-    write(cookieUserDeviceId(sdkKey), user.deviceId)
-    write(cookieUserId(sdkKey), user.userId)
+  /** Writes the ids of `user` that differ from `previous` (all of them without one). */
+  const save = (user: HackleUser, previous?: HackleUser) => {
+    const write = (key: string, value: unknown, old: unknown) =>
+      previous && value === old ? 0 : value ? cookies.set(key, String(value)) : cookies.remove(key)
+    write(cookieUserDeviceId(sdkKey), user.deviceId, previous?.deviceId)
+    write(cookieUserId(sdkKey), user.userId, previous?.userId)
   }
 
   const storedDeviceId = cookies.get(cookieUserDeviceId(sdkKey)) || undefined
@@ -44,7 +45,7 @@ export function createUserManager(options: UserManagerOptions) {
   const replace = (next: HackleUser): UserChange => {
     const previous = current
     current = next
-    if (!isSameUser(previous, next)) save(next)
+    if (!isSameUser(previous, next)) save(next, previous)
     options.onReplaced(previous, next)
     return { previous, current: next }
   }

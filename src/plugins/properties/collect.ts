@@ -70,16 +70,35 @@ const sizeOf = (get: () => unknown) => readOr<number | ''>(get, isSize, '')
  */
 export const timeZoneOf = (): string => str(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
 
-function build(win: Window, page: PageProperties, timeZone: string): HackleProperties {
+/** What hackle properties read from the browser besides the page. */
+interface Device {
+  readonly ua: string
+  readonly info: UserAgentInfo
+  readonly locale: string
+  readonly orientation: string
+  readonly width: number | ''
+  readonly height: number | ''
+}
+
+function readDevice(win: Window): Device {
   const ua = userAgentOf(win)
-  const info = userAgentInfo(ua)
-  const locale = localeOf(win)
+  return {
+    ua,
+    info: userAgentInfo(ua),
+    locale: localeOf(win),
+    orientation: orientationOf(win),
+    width: sizeOf(() => win.screen.width),
+    height: sizeOf(() => win.screen.height),
+  }
+}
+
+function build({ ua, info, locale, orientation, width, height }: Device, page: PageProperties, timeZone: string): HackleProperties {
   return {
     platform: 'Web',
     browserName: info.browserName,
     browserMajorVersion: info.browserMajorVersion,
     browserVersion: info.browserVersion,
-    orientation: orientationOf(win),
+    orientation,
     userAgent: ua,
     pagePath: page.pagePath,
     pageTitle: page.pageTitle,
@@ -94,8 +113,8 @@ function build(win: Window, page: PageProperties, timeZone: string): HacklePrope
     deviceType: info.deviceType,
     deviceVendor: info.deviceVendor,
     deviceBrand: info.deviceVendor,
-    screenWidth: sizeOf(() => win.screen.width),
-    screenHeight: sizeOf(() => win.screen.height),
+    screenWidth: width,
+    screenHeight: height,
     locale,
     language: locale.split('-')[0],
     timeZone,
@@ -108,7 +127,7 @@ function build(win: Window, page: PageProperties, timeZone: string): HacklePrope
  * Never throws: a missing or throwing browser API gives "".
  */
 export function collectHackleProperties(win: Window = globalWindow(), page?: PageProperties): HackleProperties {
-  return build(win, page ?? pagePropertiesOf(win), timeZoneOf())
+  return build(readDevice(win), page ?? pagePropertiesOf(win), timeZoneOf())
 }
 
 /** The browser part of hackle properties, for web-view bridge requests. */
@@ -132,17 +151,29 @@ export function browserPropertiesOf(props: HackleProperties): BrowserProperties 
 /**
  * A cached source of hackle properties for `win`: the same frozen object is returned until one of its values
  * changes (the page part, from `win` or the page object from `page`; user agent, orientation, screen size, locale).
- * Every call reads the properties again (page code may change any of them between two calls) and keeps the last
- * object when they are equal, value for value. The user agent is parsed once and the time zone read once.
+ * The page part is read on every call (page code may change the URL or the title between two calls); the browser
+ * part at most once per task (only the browser changes it, between tasks), so the several users one call resolves
+ * share one read. A new object is kept only when it differs from the last one, value for value. The user agent is
+ * parsed once and the time zone read once.
  */
 export function hacklePropertiesSource(
   win: Window = globalWindow(),
   page?: () => PageProperties | null | undefined,
 ): () => Readonly<HackleProperties> {
   let timeZone: string | undefined
+  let device: Device | undefined
+  let built: [Device, PageProperties] | undefined
   let current: Readonly<HackleProperties> | undefined
   return () => {
-    const next = build(win, page?.() ?? pagePropertiesOf(win), (timeZone ??= timeZoneOf()))
+    if (!device) {
+      device = readDevice(win)
+      void Promise.resolve().then(() => (device = undefined))
+    }
+    const pageProperties = page?.() ?? pagePropertiesOf(win)
+    // The same page object (a page tracker's) and browser read: nothing to compare.
+    if (current && built?.[0] === device && built[1] === pageProperties) return current
+    built = [device, pageProperties]
+    const next = build(device, pageProperties, (timeZone ??= timeZoneOf()))
     for (const key in next) if (next[key as keyof HackleProperties] !== current?.[key as keyof HackleProperties]) return (current = Object.freeze(next))
     return current!
   }
