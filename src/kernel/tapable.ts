@@ -90,7 +90,7 @@ export class Hook<T extends unknown[], R> {
 
   /** Tells the interceptors how a call ended: `result` for a bail or waterfall hook's answer, else `done`. */
   protected settle(mode: Mode, result: unknown): void {
-    mode !== ALL && (mode === WATERFALL || result !== undefined) ? this.notify('result', result) : this.notify('done')
+    this.notify(mode !== ALL && (mode === WATERFALL || result !== undefined) ? 'result' : 'done', result)
   }
 }
 

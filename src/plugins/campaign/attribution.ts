@@ -105,16 +105,23 @@ export function applyCampaignOperations(properties: Readonly<Properties>, operat
  * operations to the current user's properties. Returns whether a new campaign started.
  */
 export function createCampaignAttribution(kernel: Kernel, page: CampaignPage) {
-  // The campaign of the last query string read (a page keeps its query string through many sessions).
+  // What was last read, parsed (a page keeps its query string, referrer and stored campaign through many sessions).
   let search: string | undefined
   let campaign: Campaign = {}
+  let storedText: string | null | undefined
+  let stored: ReturnType<typeof readStoredCampaign> = null
+  let domainsOf: string | undefined
+  let domains: CampaignDomains = {}
   return function startNewCampaignIfNeeded(user: HackleUser, timestamp: number): boolean {
     const cookie = campaignCookie(kernel.sdkKey)
-    const previous = readStoredCampaign(kernel.storage.cookies.get(cookie))
+    const text = kernel.storage.cookies.get(cookie)
+    if (text !== storedText) [storedText, stored] = [text, readStoredCampaign(text)]
     const query = page.search()
     if (query !== search) [search, campaign] = [query, parseCampaign(query)]
+    const where = `${page.hostname()} ${page.referrer()}`
+    if (where !== domainsOf) [domainsOf, domains] = [where, pageDomains(page)]
     const next = campaign
-    if (!isNewCampaign(previous, next, pageDomains(page))) return false
+    if (!isNewCampaign(stored, next, domains)) return false
     kernel.storage.cookies.set(cookie, JSON.stringify(next))
     const operations = campaignOperations(next)
     kernel.track({ key: '$properties', properties: operations }, { user, timestamp })

@@ -43,8 +43,13 @@ function sameEntries(a: Identifiers, b: Identifiers | undefined): boolean {
  * A copy of the event whose user has these identifiers; the event's own user and identifiers stay untouched.
  * (Object.assign: several times faster than object spread on this path, and events have no own `__proto__` key.)
  */
-const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent =>
-  Object.assign({}, event, { user: Object.assign({}, event.user, { identifiers }) })
+function withIdentifiers(event: SdkEvent, identifiers: Identifiers): SdkEvent {
+  const user = Object.assign({}, event.user)
+  user.identifiers = identifiers
+  const copy = Object.assign({}, event)
+  ;(copy as { user: SdkEvent['user'] }).user = user
+  return copy
+}
 
 /**
  * Sessions: the session id `<epoch ms>.<8 hex>` and the last event time in the reference's
