@@ -94,6 +94,10 @@ export class Hook<T extends unknown[], R> {
   }
 }
 
+/** Whether an interceptor listens to calls (the kernel's isolation only wraps registrations). */
+const listens = (interceptor: HookInterceptor<any, any>): unknown =>
+  interceptor.call || interceptor.tap || interceptor.error || interceptor.result || interceptor.done
+
 abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
   protected abstract get mode(): Mode
 
@@ -103,11 +107,13 @@ abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
 
   call(...args: T): Ret {
     const { taps, mode } = this
-    this.notify('call', ...args)
+    // Without an interceptor that listens, the taps run bare (the hot path of every decision).
+    const told = this.interceptors.some(listens)
+    if (told) this.notify('call', ...args)
     let result: unknown = mode === WATERFALL ? args[0] : undefined
     try {
       for (let i = 0; i < taps.length; i++) {
-        this.notify('tap', taps[i]!)
+        if (told) this.notify('tap', taps[i]!)
         const value = taps[i]!.fn(...args)
         if (value === undefined || mode === ALL) continue
         result = value
@@ -118,7 +124,7 @@ abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
       this.notify('error', error)
       throw error
     }
-    this.settle(mode, result)
+    if (told) this.settle(mode, result)
     return result as Ret
   }
 }
