@@ -94,9 +94,12 @@ export class Hook<T extends unknown[], R> {
   }
 }
 
-/** Whether an interceptor listens to calls (the kernel's isolation only wraps registrations). */
+/**
+ * Whether an interceptor listens to calls (the kernel's isolation only wraps registrations). Errors are told to every
+ * interceptor in any case.
+ */
 const listens = (interceptor: HookInterceptor<any, any>): unknown =>
-  interceptor.call || interceptor.tap || interceptor.error || interceptor.result || interceptor.done
+  interceptor.call || interceptor.tap || interceptor.result || interceptor.done
 
 abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
   protected abstract get mode(): Mode

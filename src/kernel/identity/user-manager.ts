@@ -23,12 +23,12 @@ export function createUserManager(options: UserManagerOptions) {
   const { sdkKey, hackleDeviceId, cookies } = options
   const defaultUser: User = { id: hackleDeviceId, deviceId: hackleDeviceId }
 
-  /** Writes the ids of `user` that differ from `previous` (all of them without one). */
-  const save = (user: HackleUser, previous?: HackleUser) => {
-    const write = (key: string, value: unknown, old: unknown) =>
-      previous && value === old ? 0 : value ? cookies.set(key, String(value)) : cookies.remove(key)
-    write(cookieUserDeviceId(sdkKey), user.deviceId, previous?.deviceId)
-    write(cookieUserId(sdkKey), user.userId, previous?.userId)
+  /** Writes the ids of `user`; the deviceId only when it changed (`sameDevice`: a login keeps it). */
+  const save = (user: HackleUser, sameDevice?: boolean) => {
+    const write = (key: string, value: unknown) =>
+      value ? cookies.set(key, String(value)) : cookies.remove(key)
+    sameDevice || write(cookieUserDeviceId(sdkKey), user.deviceId)
+    write(cookieUserId(sdkKey), user.userId)
   }
 
   const storedDeviceId = cookies.get(cookieUserDeviceId(sdkKey)) || undefined
@@ -45,7 +45,7 @@ export function createUserManager(options: UserManagerOptions) {
   const replace = (next: HackleUser): UserChange => {
     const previous = current
     current = next
-    if (!isSameUser(previous, next)) save(next, previous)
+    if (!isSameUser(previous, next)) save(next, previous.deviceId === next.deviceId)
     options.onReplaced(previous, next)
     return { previous, current: next }
   }

@@ -105,23 +105,16 @@ export function applyCampaignOperations(properties: Readonly<Properties>, operat
  * operations to the current user's properties. Returns whether a new campaign started.
  */
 export function createCampaignAttribution(kernel: Kernel, page: CampaignPage) {
-  // What was last read, parsed (a page keeps its query string, referrer and stored campaign through many sessions).
+  // A page keeps its query string through many sessions: its campaign is parsed once.
   let search: string | undefined
   let campaign: Campaign = {}
-  let storedText: string | null | undefined
-  let stored: ReturnType<typeof readStoredCampaign> = null
-  let domainsOf: string | undefined
-  let domains: CampaignDomains = {}
   return function startNewCampaignIfNeeded(user: HackleUser, timestamp: number): boolean {
     const cookie = campaignCookie(kernel.sdkKey)
-    const text = kernel.storage.cookies.get(cookie)
-    if (text !== storedText) [storedText, stored] = [text, readStoredCampaign(text)]
+    const previous = readStoredCampaign(kernel.storage.cookies.get(cookie))
     const query = page.search()
     if (query !== search) [search, campaign] = [query, parseCampaign(query)]
-    const where = `${page.hostname()} ${page.referrer()}`
-    if (where !== domainsOf) [domainsOf, domains] = [where, pageDomains(page)]
     const next = campaign
-    if (!isNewCampaign(stored, next, domains)) return false
+    if (!isNewCampaign(previous, next, pageDomains(page))) return false
     kernel.storage.cookies.set(cookie, JSON.stringify(next))
     const operations = campaignOperations(next)
     kernel.track({ key: '$properties', properties: operations }, { user, timestamp })

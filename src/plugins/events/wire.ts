@@ -1,4 +1,4 @@
-import { type Identifiers, type SdkEvent } from '../../kernel'
+import { type SdkEvent } from '../../kernel'
 import { sanitizeProperties } from '../../internal'
 
 /**
@@ -41,45 +41,20 @@ const item = (s: string, t: number, id: string, ts: number, n = utf8Length(s)): 
 const json = JSON.stringify
 
 /**
- * JSON text of the objects events share, per object: the properties plugin shares one frozen hackle-properties object
- * between all events of a page state, and the sessions plugin one frozen identifiers object per user and session;
- * together they are most of an event's text, so serializing them once makes every event cheaper. Only frozen objects
- * are remembered (an object that can change must be serialized each time).
+ * Hackle properties as JSON text, per object. The properties plugin shares one frozen object between all events of
+ * a page state, and those properties are most of an event's text: serializing them once makes every event cheaper.
  */
-const sharedText = new WeakMap<object, Item>()
+const sharedHackleText = new WeakMap<object, Item>()
 
-/** The text of `object` (by `text`: the text and its UTF-8 size), remembered for a frozen object. */
-function shared(object: object, text: (object: any) => [string, number]): Item {
-  let cached = sharedText.get(object)
+/** `,"hackleProperties":{…}`, with its UTF-8 size (`t`, `id`, `ts` unused). */
+function hackleMembers(properties: object): Item {
+  let cached = sharedHackleText.get(properties)
   if (cached === undefined) {
-    const [s, n] = text(object)
-    cached = item(s, 0, '', 0, n)
-    if (Object.isFrozen(object)) sharedText.set(object, cached)
+    cached = item(`,"hackleProperties":${json(sanitizeProperties(properties))}`, 0, '', 0)
+    if (Object.isFrozen(properties)) sharedHackleText.set(properties, cached)
   }
   return cached
 }
-
-/** `"name":<JSON of value>,`, or nothing for a value JSON leaves out (undefined, a function). */
-const member = (name: string, value: unknown): string => {
-  const text = json(value) as string | undefined
-  return text === undefined ? '' : `"${name}":${text},`
-}
-// Sizes are measured on the flat JSON text: testing a string built by concatenation would first copy it.
-function hackleText(properties: object): [string, number] {
-  const text = json(sanitizeProperties(properties))
-  return [`"hackleProperties":${text}`, 19 + utf8Length(text)]
-}
-function identifiersText(identifiers: Identifiers): [string, number] {
-  const userId = member('userId', identifiers.$id)
-  const text = json(identifiers)
-  return [`${userId}"identifiers":${text},`, utf8Length(userId) + 15 + utf8Length(text)]
-}
-
-/** Events of one moment share their timestamp: its text is kept for the next event. */
-let lastTimestamp: unknown
-let lastTimestampText = ''
-/** A UUID needs no escaping. */
-const PLAIN_ID = /^[\w-]*$/
 
 /** The members of an event after its hackle properties, in the event API's DTO order. */
 function tail(event: SdkEvent): object {
@@ -111,29 +86,21 @@ function tail(event: SdkEvent): object {
 }
 
 /**
- * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (the event API's DTO), written
- * member by member: the shared identifiers and hackle properties come from memory, the members after the hackle
- * properties are serialized at once.
+ * An event queued: its DTO text is the text of `JSON.stringify(toWireEvent(event))` (the event API's DTO): the
+ * members before the hackle properties and those after them are serialized apart, and the shared hackle properties
+ * spliced in between from memory.
  */
 export function fromEvent(event: SdkEvent): Item {
-  const { user, insertId, timestamp } = event
-  if (timestamp !== lastTimestamp) [lastTimestamp, lastTimestampText] = [timestamp, member('timestamp', timestamp)]
-  const ids = shared(user.identifiers, identifiersText)
-  const hackle = shared(user.hackleProperties, hackleText)
-  const plain = typeof insertId === 'string' && PLAIN_ID.test(insertId)
-  const id = plain ? `"insertId":"${insertId}",` : member('insertId', insertId)
-  const userProperties = json(sanitizeProperties(user.properties))
-  // `{…}` of the tail becomes `,…}` (or only `}` for `{}`), the same size.
-  const rest = json(tail(event))
+  const { user } = event
+  const identifiers = user.identifiers
+  const userProperties = sanitizeProperties(user.properties)
+  // `{…` without its `}` (userProperties is always there), then `…}` with `,` for `{` (or only `}` for `{}`).
+  const head = json({ insertId: event.insertId, timestamp: event.timestamp, userId: identifiers.$id, identifiers, userProperties }).slice(0, -1)
+  const hackle = hackleMembers(user.hackleProperties)
+  let rest = json(tail(event))
+  rest = rest.length > 2 ? `,${rest.slice(1)}` : '}'
   const t = event.type === 'exposure' ? 0 : event.type === 'track' ? 1 : 2
-  return item(
-    `{${id}${lastTimestampText}${ids.s}"userProperties":${userProperties},${hackle.s}${rest.length > 2 ? `,${rest.slice(1)}` : '}'}`,
-    t,
-    insertId,
-    timestamp,
-    // `{`, `"userProperties":` and `,`
-    19 + (plain ? id.length : utf8Length(id)) + lastTimestampText.length + ids.n + utf8Length(userProperties) + hackle.n + (rest.length > 2 ? utf8Length(rest) : 1),
-  )
+  return item(head + hackle.s + rest, t, event.insertId, event.timestamp, utf8Length(head) + hackle.n + utf8Length(rest))
 }
 
 /** A stored DTO, placed as the reference's `toPayload` places it (by experimentId, eventTypeId, parameterId). */

@@ -22,19 +22,15 @@ function parseOverrides(text: string | null): Map<string, string> {
 /**
  * Applies the variation overrides a developer set with the Hackle DevTool (cookies `hackle-manual-override_ab_*` /
  * `_ff_*`, shared with the reference SDK). Both lists apply to any experiment id, A/B list first.
- * The cookies are read at start and when the user changes, both with one read of `document.cookie`; a list is
- * parsed again only when its cookie changed.
+ * The cookies are read at start and when the user changes, both with one read of `document.cookie`.
  */
 export const manualOverrides = definePlugin(() => ({
   name: NAME,
   apply(kernel) {
     const names = [manualOverrideKey(kernel.sdkKey, 'ab'), manualOverrideKey(kernel.sdkKey, 'ff')]
-    let texts: Array<string | null | undefined> = []
     let lists: Map<string, string>[] = []
     const load = () => {
-      const next = readCookies(names)
-      lists = next.map((text, i) => (text === texts[i] ? lists[i]! : parseOverrides(text)))
-      texts = next
+      lists = readCookies(names).map(parseOverrides)
     }
     load()
     kernel.hooks.userChanged.tap(NAME, load)

@@ -70,35 +70,16 @@ const sizeOf = (get: () => unknown) => readOr<number | ''>(get, isSize, '')
  */
 export const timeZoneOf = (): string => str(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
 
-/** What hackle properties read from the browser besides the page. */
-interface Device {
-  readonly ua: string
-  readonly info: UserAgentInfo
-  readonly locale: string
-  readonly orientation: string
-  readonly width: number | ''
-  readonly height: number | ''
-}
-
-function readDevice(win: Window): Device {
+function build(win: Window, page: PageProperties, timeZone: string): HackleProperties {
   const ua = userAgentOf(win)
-  return {
-    ua,
-    info: userAgentInfo(ua),
-    locale: localeOf(win),
-    orientation: orientationOf(win),
-    width: sizeOf(() => win.screen.width),
-    height: sizeOf(() => win.screen.height),
-  }
-}
-
-function build({ ua, info, locale, orientation, width, height }: Device, page: PageProperties, timeZone: string): HackleProperties {
+  const info = userAgentInfo(ua)
+  const locale = localeOf(win)
   return {
     platform: 'Web',
     browserName: info.browserName,
     browserMajorVersion: info.browserMajorVersion,
     browserVersion: info.browserVersion,
-    orientation,
+    orientation: orientationOf(win),
     userAgent: ua,
     pagePath: page.pagePath,
     pageTitle: page.pageTitle,
@@ -113,8 +94,8 @@ function build({ ua, info, locale, orientation, width, height }: Device, page: P
     deviceType: info.deviceType,
     deviceVendor: info.deviceVendor,
     deviceBrand: info.deviceVendor,
-    screenWidth: width,
-    screenHeight: height,
+    screenWidth: sizeOf(() => win.screen.width),
+    screenHeight: sizeOf(() => win.screen.height),
     locale,
     language: locale.split('-')[0],
     timeZone,
@@ -127,7 +108,7 @@ function build({ ua, info, locale, orientation, width, height }: Device, page: P
  * Never throws: a missing or throwing browser API gives "".
  */
 export function collectHackleProperties(win: Window = globalWindow(), page?: PageProperties): HackleProperties {
-  return build(readDevice(win), page ?? pagePropertiesOf(win), timeZoneOf())
+  return build(win, page ?? pagePropertiesOf(win), timeZoneOf())
 }
 
 /** The browser part of hackle properties, for web-view bridge requests. */
@@ -153,27 +134,25 @@ export function browserPropertiesOf(props: HackleProperties): BrowserProperties 
  * changes (the page part, from `win` or the page object from `page`; user agent, orientation, screen size, locale).
  * The page part is read on every call (page code may change the URL or the title between two calls); the browser
  * part at most once per task (only the browser changes it, between tasks), so the several users one call resolves
- * share one read. A new object is kept only when it differs from the last one, value for value. The user agent is
- * parsed once and the time zone read once.
+ * share one read. The last object is kept while the values are equal, value for value. The user agent is parsed
+ * once and the time zone read once.
  */
 export function hacklePropertiesSource(
   win: Window = globalWindow(),
   page?: () => PageProperties | null | undefined,
 ): () => Readonly<HackleProperties> {
   let timeZone: string | undefined
-  let device: Device | undefined
-  let built: [Device, PageProperties] | undefined
   let current: Readonly<HackleProperties> | undefined
+  /** Built in this task, and its page part: the browser part stands until the task ends. */
+  let task: [HackleProperties, PageProperties] | undefined
   return () => {
-    if (!device) {
-      device = readDevice(win)
-      void Promise.resolve().then(() => (device = undefined))
-    }
     const pageProperties = page?.() ?? pagePropertiesOf(win)
-    // The same page object (a page tracker's) and browser read: nothing to compare.
-    if (current && built?.[0] === device && built[1] === pageProperties) return current
-    built = [device, pageProperties]
-    const next = build(device, pageProperties, (timeZone ??= timeZoneOf()))
+    // The same page object (a page tracker's) in the same task: nothing to read or compare.
+    if (task?.[1] === pageProperties) return current!
+    if (!task) void Promise.resolve().then(() => (task = undefined))
+    // The page part replaces its own keys in place: the key order stays.
+    const next = task ? Object.assign({}, task[0], pageProperties) : build(win, pageProperties, (timeZone ??= timeZoneOf()))
+    task = [next, pageProperties]
     for (const key in next) if (next[key as keyof HackleProperties] !== current?.[key as keyof HackleProperties]) return (current = Object.freeze(next))
     return current!
   }

@@ -30,26 +30,12 @@ const SESSION_ID = '$sessionId'
 const isSessionEvent = (event: SdkEvent): boolean =>
   event.type === 'track' && (event.key === SESSION_START || event.key === SESSION_END)
 
-/** The same entries in the same order (the order is the wire order). */
-function sameEntries(a: Identifiers, b: Identifiers | undefined): boolean {
-  if (a === b) return true
-  if (!b) return false
-  const keys = Object.keys(a)
-  const others = Object.keys(b)
-  return keys.length === others.length && keys.every((key, i) => key === others[i] && a[key] === b[key])
-}
-
 /**
  * A copy of the event whose user has these identifiers; the event's own user and identifiers stay untouched.
  * (Object.assign: several times faster than object spread on this path, and events have no own `__proto__` key.)
  */
-function withIdentifiers(event: SdkEvent, identifiers: Identifiers): SdkEvent {
-  const user = Object.assign({}, event.user)
-  user.identifiers = identifiers
-  const copy = Object.assign({}, event)
-  ;(copy as { user: SdkEvent['user'] }).user = user
-  return copy
-}
+const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent =>
+  Object.assign({}, event, { user: Object.assign({}, event.user, { identifiers }) })
 
 /**
  * Sessions: the session id `<epoch ms>.<8 hex>` and the last event time in the reference's
@@ -126,11 +112,6 @@ export const sessions = definePlugin(
       manager.startNewSessionIfNeeded(user, user, event.timestamp)
     })
 
-    // The identifiers with `$sessionId` last: one object while the user's identifiers and the session stay the same,
-    // frozen once a second event shares it (the events plugin serializes a frozen object once).
-    let enrichedFrom: Identifiers | undefined
-    let enrichedFor: string | undefined
-    let enriched: Identifiers = {}
     hooks.enrichEvent.tap(NAME, (event) => {
       const identifiers = event.user.identifiers
       if (tracking && event.type === 'track' && event.key === tracking.key) {
@@ -143,12 +124,7 @@ export const sessions = definePlugin(
       if (identifiers[SESSION_ID]) return
       const sessionId = manager.current()
       if (sessionId === null || sanitizeIdentifierValue(sessionId) === undefined) return
-      if (sessionId !== enrichedFor || !sameEntries(identifiers, enrichedFrom)) {
-        enrichedFor = sessionId
-        enriched = Object.assign({}, identifiers, { [SESSION_ID]: sessionId })
-      } else if (!Object.isFrozen(enriched)) Object.freeze(enriched)
-      enrichedFrom = identifiers
-      return withIdentifiers(event, enriched)
+      return withIdentifiers(event, Object.assign({}, identifiers, { [SESSION_ID]: sessionId }))
     })
 
     hooks.userChanged.tap(NAME, (previous, current, timestamp) => {

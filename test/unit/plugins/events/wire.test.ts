@@ -50,7 +50,6 @@ describe('events plugin: wire text', () => {
     const vary = (e: SdkEvent, props: unknown, userProps: unknown, extra: Loose = {}): SdkEvent =>
       ({ ...e, ...extra, properties: props, user: { ...e.user, properties: userProps } }) as SdkEvent
     const withToJSON = { a: 1, toJSON: () => ({ swapped: true }) }
-    const sharedIds = Object.freeze({ $id: 'ü-1', x: 'q"\\', $sessionId: '1.abc' })
     const proto = JSON.parse('{"__proto__":"p","x":1}')
     const sequence: SdkEvent[] = [
       vary(exposure, { $a: 1, b: 'x' }, { u: 'v' }),
@@ -70,10 +69,6 @@ describe('events plugin: wire text', () => {
       vary(track, { a: 1 }, {}, { value: { nested: 2 } }),
       vary(track, { a: 1 }, {}, { value: 3 }),
       vary(track, { a: 1 }, {}, { value: 3 }),
-      // shared (frozen) identifiers, remembered: twice, then once more with odd insertIds and timestamps
-      ...[0, 1].map(() => ({ ...exposure, user: { ...exposure.user, identifiers: sharedIds } }) as SdkEvent),
-      { ...exposure, insertId: 'é"\\x', timestamp: Number.NaN, user: { ...exposure.user, identifiers: sharedIds } } as SdkEvent,
-      { ...track, insertId: undefined, timestamp: undefined, user: { ...track.user, identifiers: Object.freeze({ $deviceId: 'd' }) } } as unknown as SdkEvent,
     ]
     for (const e of sequence) {
       const item = fromEvent(e)
