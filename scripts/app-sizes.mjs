@@ -11,10 +11,11 @@ import { packageEntries } from './package-entries.mjs'
 
 /**
  * Budgets in bytes of gzip -9 output. The kernel app's target is 10,500 B; the kernel contract (event stream with
- * duplicate suppression, plugin host with undo and conflict checks, replay, subscribe) took it to about 11,300 B, so
- * this guard holds today's figure with a small margin until the target is reached (README, Figures).
+ * duplicate suppression, plugin host with undo and conflict checks, replay, subscribe) took it to about 11,300 B and
+ * the bare hook call of the hot path to about 11,350 B, so this guard holds today's figure with a small margin (and
+ * room for one small kernel member) until the target is reached (README, Figures).
  */
-export const KERNEL_APP_BUDGET = 11_500
+export const KERNEL_APP_BUDGET = 11_450
 /**
  * The preset app's target is 30,000 B; the atomic cross-tab claim (the IndexedDB fence of the events plugin) took it
  * about 150 B over, so this guard holds today's figure until the target is reached (README, Figures).
