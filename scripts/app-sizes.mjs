@@ -11,10 +11,11 @@ import { packageEntries } from './package-entries.mjs'
 
 /**
  * Budgets in bytes of gzip -9 output. The kernel app's target is 10,500 B; the kernel contract (event stream with
- * duplicate suppression, plugin host with undo and conflict checks, replay, subscribe) took it to about 11,300 B, so
- * this guard holds today's figure with a small margin until the target is reached (README, Figures).
+ * duplicate suppression, plugin host with undo and conflict checks, replay, subscribe) took it to about 11,300 B and
+ * the bare hook call of the hot path to about 11,350 B (about 11,425 B with the in-app `emit` member), so this guard
+ * holds that figure with a small margin until the target is reached (README, Figures).
  */
-export const KERNEL_APP_BUDGET = 11_500
+export const KERNEL_APP_BUDGET = 11_450
 /**
  * The preset app's target was 30,000 B before in-app messages and is 33,000 B with them (initial load; the view and
  * the renderer are lazy chunks, apart). The in-app decision side and the display's lazy loader took it from about

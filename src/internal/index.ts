@@ -17,3 +17,4 @@ export { splitUrlTargets, evaluateTargetMatch, parseTargets, anyTargetMatches, c
 export type { EvaluationContext, EvaluationOptions, ExperimentEvaluation, Target } from '../kernel/evaluation'
 export { exposures as exposureEvents } from '../kernel/events/factory'
 export { readPage, readHostname, readOr, readString } from './page'
+export { readCookies } from './cookies'

@@ -1,3 +1,5 @@
+import { words } from './evaluation/words'
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
 export interface Logger {
@@ -8,7 +10,7 @@ export interface Logger {
 }
 
 /** The levels, from the lowest. */
-const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
+const LEVELS: readonly LogLevel[] = words('debug info warn error')
 
 /**
  * Console logger with the reference's message texts, prefixed `[LEVEL] Hackle:`.

@@ -90,9 +90,16 @@ export class Hook<T extends unknown[], R> {
 
   /** Tells the interceptors how a call ended: `result` for a bail or waterfall hook's answer, else `done`. */
   protected settle(mode: Mode, result: unknown): void {
-    mode !== ALL && (mode === WATERFALL || result !== undefined) ? this.notify('result', result) : this.notify('done')
+    this.notify(mode !== ALL && (mode === WATERFALL || result !== undefined) ? 'result' : 'done', result)
   }
 }
+
+/**
+ * Whether an interceptor listens to calls (the kernel's isolation only wraps registrations). Errors are told to every
+ * interceptor in any case.
+ */
+const listens = (interceptor: HookInterceptor<any, any>): unknown =>
+  interceptor.call || interceptor.tap || interceptor.result || interceptor.done
 
 abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
   protected abstract get mode(): Mode
@@ -103,11 +110,13 @@ abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
 
   call(...args: T): Ret {
     const { taps, mode } = this
-    this.notify('call', ...args)
+    // Without an interceptor that listens, the taps run bare (the hot path of every decision).
+    const told = this.interceptors.some(listens)
+    if (told) this.notify('call', ...args)
     let result: unknown = mode === WATERFALL ? args[0] : undefined
     try {
       for (let i = 0; i < taps.length; i++) {
-        this.notify('tap', taps[i]!)
+        if (told) this.notify('tap', taps[i]!)
         const value = taps[i]!.fn(...args)
         if (value === undefined || mode === ALL) continue
         result = value
@@ -118,7 +127,7 @@ abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
       this.notify('error', error)
       throw error
     }
-    this.settle(mode, result)
+    if (told) this.settle(mode, result)
     return result as Ret
   }
 }

@@ -23,10 +23,11 @@ export function createUserManager(options: UserManagerOptions) {
   const { sdkKey, hackleDeviceId, cookies } = options
   const defaultUser: User = { id: hackleDeviceId, deviceId: hackleDeviceId }
 
-  const save = (user: HackleUser) => {
+  /** Writes the ids of `user`; the deviceId only when it changed (`sameDevice`: a login keeps it). */
+  const save = (user: HackleUser, sameDevice?: boolean) => {
     const write = (key: string, value: unknown) =>
       value ? cookies.set(key, String(value)) : cookies.remove(key)
-    write(cookieUserDeviceId(sdkKey), user.deviceId)
+    sameDevice || write(cookieUserDeviceId(sdkKey), user.deviceId)
     write(cookieUserId(sdkKey), user.userId)
   }
 
@@ -44,7 +45,7 @@ export function createUserManager(options: UserManagerOptions) {
   const replace = (next: HackleUser): UserChange => {
     const previous = current
     current = next
-    if (!isSameUser(previous, next)) save(next)
+    if (!isSameUser(previous, next)) save(next, previous.deviceId === next.deviceId)
     options.onReplaced(previous, next)
     return { previous, current: next }
   }

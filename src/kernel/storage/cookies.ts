@@ -11,10 +11,11 @@ export interface CookieOptions {
 
 const DAY_MS = 86_400_000
 
-function readCookie(cookieText: string, name: string): string | null {
+/** The decoded value of cookie `name` in `document.cookie` text, or null. */
+export function readCookie(cookieText: string, name: string): string | null {
   const prefix = name + '='
   for (let part of cookieText.split(';')) {
-    part = part.replace(/^ +/, '')
+    part = part.trimStart()
     if (part.startsWith(prefix)) {
       try {
         return decodeURIComponent(part.slice(prefix.length))
@@ -50,8 +51,10 @@ export function createCookieStore(
     }
     return fallback?.()
   }
+  // A page keeps its hostname: its registrable domain is found once.
+  let domain: string | undefined
   const write = (key: string, value: string, days: number) => {
-    const domain = registrableDomain(doc().location.hostname)
+    domain ??= registrableDomain(doc().location.hostname)
     let text = `${key}=${encodeURIComponent(value)}; expires=${new Date(Date.now() + days * DAY_MS).toUTCString()}; path=/`
     if (domain) text += `; domain=.${domain}`
     if (options.sameSite) text += `; SameSite=${options.sameSite}`

@@ -105,10 +105,15 @@ export function applyCampaignOperations(properties: Readonly<Properties>, operat
  * operations to the current user's properties. Returns whether a new campaign started.
  */
 export function createCampaignAttribution(kernel: Kernel, page: CampaignPage) {
+  // A page keeps its query string through many sessions: its campaign is parsed once.
+  let search: string | undefined
+  let campaign: Campaign = {}
   return function startNewCampaignIfNeeded(user: HackleUser, timestamp: number): boolean {
     const cookie = campaignCookie(kernel.sdkKey)
     const previous = readStoredCampaign(kernel.storage.cookies.get(cookie))
-    const next = parseCampaign(page.search())
+    const query = page.search()
+    if (query !== search) [search, campaign] = [query, parseCampaign(query)]
+    const next = campaign
     if (!isNewCampaign(previous, next, pageDomains(page))) return false
     kernel.storage.cookies.set(cookie, JSON.stringify(next))
     const operations = campaignOperations(next)

@@ -101,6 +101,8 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
   let retryTimer: ReturnType<typeof setTimeout> | undefined
   let lockTimer: ReturnType<typeof setTimeout> | undefined
   let heartbeat: ReturnType<typeof setInterval> | undefined
+  /** Whether fetch keeps requests alive: read once (reading window globals is not free), at the first send. */
+  let keepaliveOk: boolean | undefined
 
   const beat = () => store.set(aliveKey(page), String(Date.now()))
 
@@ -161,7 +163,7 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
   /** Sends pending records: keepalive requests within the in-flight budget; nothing while backing off. */
   function pump(): void {
     if (closed || away || Date.now() < retryAt) return
-    const keepaliveOk = canKeepalive()
+    keepaliveOk ??= canKeepalive()
     for (const r of records.values()) {
       if (r.state !== PENDING) continue
       const keepalive = keepaliveOk && r.bytes <= KEEPALIVE_BYTES

@@ -21,11 +21,12 @@ const OVERHEAD = 62
 /** Events per request, as in the reference. */
 export const BATCH_SIZE = 100
 
-const NON_ASCII = /[^\0-\x7f]/
+// Anchored: one pass over the string, several times faster than searching for a non-ASCII character.
+const ASCII = /^[\0-\x7f]*$/
 
 /** UTF-8 length of a string (what a request body costs against the browser's keepalive quota). */
 export function utf8Length(text: string): number {
-  if (!NON_ASCII.test(text)) return text.length
+  if (ASCII.test(text)) return text.length
   let n = 0
   // A surrogate pair counts 2 + 2 = 4 bytes.
   for (let i = 0; i < text.length; i++) {

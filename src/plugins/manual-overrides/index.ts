@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel'
-import { manualOverrideKey } from '../../internal'
+import { manualOverrideKey, readCookies } from '../../internal'
 
 const NAME = 'manual-overrides'
 
@@ -22,15 +22,15 @@ function parseOverrides(text: string | null): Map<string, string> {
 /**
  * Applies the variation overrides a developer set with the Hackle DevTool (cookies `hackle-manual-override_ab_*` /
  * `_ff_*`, shared with the reference SDK). Both lists apply to any experiment id, A/B list first.
- * The cookies are read at start and when the user changes.
+ * The cookies are read at start and when the user changes, both with one read of `document.cookie`.
  */
 export const manualOverrides = definePlugin(() => ({
   name: NAME,
   apply(kernel) {
-    const { cookies } = kernel.storage
+    const names = [manualOverrideKey(kernel.sdkKey, 'ab'), manualOverrideKey(kernel.sdkKey, 'ff')]
     let lists: Map<string, string>[] = []
     const load = () => {
-      lists = (['ab', 'ff'] as const).map((kind) => parseOverrides(cookies.get(manualOverrideKey(kernel.sdkKey, kind))))
+      lists = readCookies(names).map(parseOverrides)
     }
     load()
     kernel.hooks.userChanged.tap(NAME, load)

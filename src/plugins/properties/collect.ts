@@ -132,8 +132,10 @@ export function browserPropertiesOf(props: HackleProperties): BrowserProperties 
 /**
  * A cached source of hackle properties for `win`: the same frozen object is returned until one of its values
  * changes (the page part, from `win` or the page object from `page`; user agent, orientation, screen size, locale).
- * Every call reads the properties again (page code may change any of them between two calls) and keeps the last
- * object when they are equal, value for value. The user agent is parsed once and the time zone read once.
+ * The page part is read on every call (page code may change the URL or the title between two calls); the browser
+ * part at most once per task (only the browser changes it, between tasks), so the several users one call resolves
+ * share one read. The last object is kept while the values are equal, value for value. The user agent is parsed
+ * once and the time zone read once.
  */
 export function hacklePropertiesSource(
   win: Window = globalWindow(),
@@ -141,8 +143,16 @@ export function hacklePropertiesSource(
 ): () => Readonly<HackleProperties> {
   let timeZone: string | undefined
   let current: Readonly<HackleProperties> | undefined
+  /** Built in this task, and its page part: the browser part stands until the task ends. */
+  let task: [HackleProperties, PageProperties] | undefined
   return () => {
-    const next = build(win, page?.() ?? pagePropertiesOf(win), (timeZone ??= timeZoneOf()))
+    const pageProperties = page?.() ?? pagePropertiesOf(win)
+    // The same page object (a page tracker's) in the same task: nothing to read or compare.
+    if (task?.[1] === pageProperties) return current!
+    if (!task) void Promise.resolve().then(() => (task = undefined))
+    // The page part replaces its own keys in place: the key order stays.
+    const next = task ? Object.assign({}, task[0], pageProperties) : build(win, pageProperties, (timeZone ??= timeZoneOf()))
+    task = [next, pageProperties]
     for (const key in next) if (next[key as keyof HackleProperties] !== current?.[key as keyof HackleProperties]) return (current = Object.freeze(next))
     return current!
   }

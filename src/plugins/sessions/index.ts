@@ -30,8 +30,12 @@ const SESSION_ID = '$sessionId'
 const isSessionEvent = (event: SdkEvent): boolean =>
   event.type === 'track' && (event.key === SESSION_START || event.key === SESSION_END)
 
-/** A copy of the event whose user has these identifiers; the event's own user and identifiers stay untouched. */
-const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent => ({ ...event, user: { ...event.user, identifiers } })
+/**
+ * A copy of the event whose user has these identifiers; the event's own user and identifiers stay untouched.
+ * (Object.assign: several times faster than object spread on this path, and events have no own `__proto__` key.)
+ */
+const withIdentifiers = (event: SdkEvent, identifiers: Identifiers): SdkEvent =>
+  Object.assign({}, event, { user: Object.assign({}, event.user, { identifiers }) })
 
 /**
  * Sessions: the session id `<epoch ms>.<8 hex>` and the last event time in the reference's
@@ -115,12 +119,12 @@ export const sessions = definePlugin(
         tracking = undefined
         if (sanitizeIdentifierValue(sessionId) === undefined) return
         // `$sessionId` first, then the user's identifiers (a custom `$sessionId` identifier keeps the first slot).
-        return withIdentifiers(event, { [SESSION_ID]: sessionId, ...identifiers })
+        return withIdentifiers(event, Object.assign({ [SESSION_ID]: sessionId }, identifiers))
       }
       if (identifiers[SESSION_ID]) return
       const sessionId = manager.current()
       if (sessionId === null || sanitizeIdentifierValue(sessionId) === undefined) return
-      return withIdentifiers(event, { ...identifiers, [SESSION_ID]: sessionId })
+      return withIdentifiers(event, Object.assign({}, identifiers, { [SESSION_ID]: sessionId }))
     })
 
     hooks.userChanged.tap(NAME, (previous, current, timestamp) => {

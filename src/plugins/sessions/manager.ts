@@ -33,9 +33,10 @@ export interface SessionManagerOptions {
  * loaded from cookies at start and written back.
  *
  * The reference writes the last event time cookie on every event; a cookie write costs more than the rest of a
- * `track()` call. Here a new session writes both cookies at once, and an extended session writes the time at most
- * once a second (a trailing write catches up), and at once on `persist()` (page hide, close). Only another tab
- * starting within that second can read a time up to a second old, against a 30-minute timeout.
+ * `track()` call. Here a new session writes its id at once, and the time, like an extended session, at most once a
+ * second (a trailing write catches up), and at once on `persist()` (page hide, close). Only another tab starting
+ * within that second can read a time up to a second old, against a 30-minute timeout; a session that starts after
+ * an idle second (a timeout always does) writes its time at once.
  */
 export function createSessionManager({ sdkKey, cookies, policy, logger, listener }: SessionManagerOptions) {
   const idKey = sessionIdCookie(sdkKey)
@@ -84,7 +85,7 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
     const id = createSessionId(timestamp)
     sessionId = id
     cookies.set(idKey, id)
-    updateLastEventTime(timestamp, true)
+    updateLastEventTime(timestamp)
     listener.started(id, newUser, timestamp)
     return id
   }

@@ -298,26 +298,40 @@ describe('hacklePropertiesSource', () => {
     expect(current().referrer).toBe('https://www.google.com/')
   })
 
-  it('rebuilds when the orientation, screen size, locale or user agent changes', () => {
+  it('rebuilds when the orientation, screen size, locale or user agent changes (read once per task)', async () => {
     const win = fakeWindow()
     const current = hacklePropertiesSource(asWindow(win))
     let last = current()
-    const changed = () => {
+    // The browser changes these between tasks; the next task reads them again.
+    const changed = async () => {
+      await Promise.resolve()
       const next = current()
       expect(next).not.toBe(last)
       last = next
       return next
     }
     win.screen.orientation = { type: 'portrait-primary' }
-    expect(changed().orientation).toBe('portrait')
+    expect((await changed()).orientation).toBe('portrait')
     win.screen.width = 1080
     win.screen.height = 1920
-    expect(changed()).toMatchObject({ screenWidth: 1080, screenHeight: 1920 })
+    expect(await changed()).toMatchObject({ screenWidth: 1080, screenHeight: 1920 })
     win.navigator.languages = ['ko-KR']
-    expect(changed()).toMatchObject({ locale: 'ko-KR', language: 'ko' })
+    expect(await changed()).toMatchObject({ locale: 'ko-KR', language: 'ko' })
     win.navigator.userAgent = IPHONE
-    expect(changed()).toMatchObject({ userAgent: IPHONE, osName: 'iOS', deviceType: 'phone' })
+    expect(await changed()).toMatchObject({ userAgent: IPHONE, osName: 'iOS', deviceType: 'phone' })
     expect(current()).toBe(last)
+  })
+
+  it('reads the browser part once per task, the page part on every call', async () => {
+    const win = fakeWindow()
+    const current = hacklePropertiesSource(asWindow(win))
+    const first = current()
+    win.navigator.languages = ['ko-KR']
+    expect(current()).toBe(first) // same task: the locale read of this task stands
+    navigate(win, 'https://www.example.com/cart')
+    expect(current()).toMatchObject({ pagePath: '/cart', locale: 'en-US' }) // the URL is read at once
+    await Promise.resolve()
+    expect(current()).toMatchObject({ pagePath: '/cart', locale: 'ko-KR' })
   })
 
   it('with a page source, follows that page instead of the location', () => {

@@ -1,0 +1,15 @@
+import { readCookie } from '../kernel/storage/cookies'
+
+/**
+ * The values of these cookies from one read of `document.cookie` (a read is a trip to the browser's cookie store):
+ * null for a missing one, all null where the page has no cookies to read.
+ */
+export function readCookies(names: readonly string[]): Array<string | null> {
+  let text = ''
+  try {
+    text = document.cookie
+  } catch {
+    // a sandboxed frame or no document: no cookies
+  }
+  return names.map((name) => readCookie(text, name))
+}
