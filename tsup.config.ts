@@ -1,10 +1,11 @@
-import { readdirSync } from 'node:fs'
+import { existsSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'tsup'
 
-// One entry per plugin, so each plugin (and any CommonJS dependency it pulls in) is its own chunk.
+// One entry per plugin, so each plugin (and any CommonJS dependency it pulls in) is its own chunk. A folder without
+// an index.ts (a plugin still being built) is not an entry yet.
 const plugins = Object.fromEntries(
   readdirSync('src/plugins', { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && existsSync(`src/plugins/${entry.name}/index.ts`))
     .map((entry) => [`plugins/${entry.name}/index`, `src/plugins/${entry.name}/index.ts`]),
 )
 
