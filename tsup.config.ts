@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { defineConfig } from 'tsup'
 
-// One entry per plugin, so each plugin (and any CommonJS dependency it pulls in) is its own chunk. A folder without
-// an index.ts (a plugin still being built) is not an entry yet.
+// One entry per plugin (a folder under src/plugins with an index.ts), so each plugin (and any CommonJS dependency it
+// pulls in) is its own chunk. A folder without index.ts is not a plugin entry yet.
 const plugins = Object.fromEntries(
   readdirSync('src/plugins', { withFileTypes: true })
     .filter((entry) => entry.isDirectory() && existsSync(`src/plugins/${entry.name}/index.ts`))
