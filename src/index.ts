@@ -1,6 +1,9 @@
 import { createKernel, type ClientOf, type HackleConfig, type Plugin, type PluginList } from './kernel'
 import { preset, type PresetOptions, type PresetPlugins } from './preset'
 import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID, createCookieStore, uuid } from './internal'
+import { missingMethodFallbacks } from './compat/fallbacks'
+import { Logger, resetSharedLogLevel } from './compat/logger'
+import type { PendingClientMethods } from './compat/types'
 
 export * from './kernel'
 export { preset, type PresetOptions, type PresetPlugins } from './preset'
@@ -12,6 +15,20 @@ export {
   HackleSubscriptionOperations,
   HackleSubscriptionStatus,
 } from './plugins/identity'
+export type { HacklePage } from './plugins/pages'
+export { Logger } from './compat/logger'
+export {
+  EmptyParameterConfig,
+  EmptyHackleRemoteConfig,
+  RemoteConfigDecision,
+  IdentifierType,
+  IdentifiersBuilder,
+  resolveIdentifiers,
+  sanitizeUser,
+} from './compat/models'
+export { default as DefaultBrowserPropertyProvider, type BrowserPropertyPage } from './compat/browser-properties'
+export { setAppWebViewInAppMessageBridge } from './compat/fallbacks'
+export type * from './compat/types'
 
 /**
  * `createInstance`'s options: the kernel's, the reference's names for the preset's plugin options, and the
@@ -26,8 +43,14 @@ export interface InstanceConfig extends HackleConfig, PresetOptions {
   enableMonitoring?: boolean
 }
 
+/** The reference's name for `createInstance`'s options. */
+export type Config = InstanceConfig
+
+/** A client with the reference's methods that no plugin provides yet (they warn once and return its default). */
+export type WithPendingMethods<C> = C & Omit<PendingClientMethods, keyof C>
+
 /** The client of the full preset (`createInstance`): the reference SDK's names, arguments and return shapes. */
-export type FullHackleClient = ClientOf<PresetPlugins>
+export type FullHackleClient = WithPendingMethods<ClientOf<PresetPlugins>>
 
 const instances = new Map<string, unknown>()
 
@@ -40,22 +63,26 @@ const instances = new Map<string, unknown>()
 export function createInstance<const E extends PluginList>(
   sdkKey: string,
   config?: InstanceConfig & { plugins?: E },
-): PluginList extends E ? FullHackleClient : ClientOf<[...PresetPlugins, ...E]>
+): PluginList extends E ? FullHackleClient : WithPendingMethods<ClientOf<[...PresetPlugins, ...E]>>
 export function createInstance<const P extends PluginList>(
   sdkKey: string,
   config: InstanceConfig & { plugins: (defaults: PresetPlugins) => P },
-): ClientOf<P>
+): WithPendingMethods<ClientOf<P>>
 export function createInstance(sdkKey: string, config: InstanceConfig & { plugins?: unknown } = {}): unknown {
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   const running = instances.get(key)
   if (running) return running
   const options = config !== null && typeof config === 'object' ? config : {}
+  // As in the reference, a new client's `debug` / `log_disabled` replace a level set with `Logger.setLogLevel`.
+  resetSharedLogLevel()
   const given = options.plugins
   const defaults = preset(options)
   const chosen = typeof given === 'function' ? (given as (defaults: PresetPlugins) => PluginList)(defaults) : [...defaults, ...(Array.isArray(given) ? given : [])]
   // Forgets the client when it closes, so the key can be used again.
   const registry: Plugin = { name: 'instance-registry', apply: () => () => void instances.delete(key) }
-  const client = createKernel(key, { ...options, plugins: [...(Array.isArray(chosen) ? chosen : defaults), registry] })
+  // The fallbacks go last: they only fill the reference's methods that no plugin added.
+  const plugins = [...(Array.isArray(chosen) ? chosen : defaults), registry, missingMethodFallbacks()]
+  const client = createKernel(key, { ...options, plugins })
   instances.set(key, client)
   return client
 }
@@ -80,3 +107,6 @@ export function setUserId(id: string): void {
 export function removeUserId(): void {
   legacyCookies().remove(COOKIE_LEGACY_ID)
 }
+
+/** The reference's default export: its module-level functions and `Logger`. */
+export default { createInstance, getUserId, setUserId, removeUserId, Logger }

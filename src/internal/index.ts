@@ -9,7 +9,7 @@ export { watchPageLifecycle, isSafariBrowserName, isSafari, listen, type PageLif
 export { createLocalStore, createMemoryStore, createCookieStore, registrableDomain } from '../kernel/storage'
 export * from '../kernel/storage/keys'
 export { sanitizeProperties, sanitizePropertyValue } from '../kernel/events/sanitize'
-export { describeError } from '../kernel/logger'
+export { describeError, createLogger, sharedLogLevel } from '../kernel/logger'
 export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isSameUser } from '../kernel/identity/user'
 export { uuid } from '../kernel/util/uuid'
 export { NO_DEDUP } from '../kernel/events/dedup'

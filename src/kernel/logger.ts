@@ -11,15 +11,21 @@ export interface Logger {
 const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
 /**
+ * A threshold every logger uses instead of its own while set (0 = debug … 3 = error, 4 = nothing): the reference's
+ * process-wide `Logger.setLogLevel`. Undefined: each logger follows its options.
+ */
+export const sharedLogLevel: { threshold?: number } = {}
+
+/**
  * Console logger with the reference's message texts, prefixed `[LEVEL] Hackle:`.
- * `logDisabled` wins over `debug`; without `debug` the threshold is info.
+ * `logDisabled` wins over `debug`; without `debug` the threshold is info (unless `sharedLogLevel` is set).
  */
 export function createLogger(options: { debug?: boolean; logDisabled?: boolean } = {}): Logger {
   const threshold = options.logDisabled ? 4 : options.debug ? 0 : 1
   const logger = {} as Logger
   LEVELS.forEach((level, rank) => {
     logger[level] = (message) => {
-      if (rank < threshold || typeof console === 'undefined') return
+      if (rank < (sharedLogLevel.threshold ?? threshold) || typeof console === 'undefined') return
       try {
         console[level](`[${level.toUpperCase()}] Hackle: ${message}`)
       } catch {
