@@ -7,6 +7,9 @@ export interface Logger {
   error(message: string): void
 }
 
+/** Characters of a message that are printed (the rest is cut). */
+const MAX_MESSAGE = 2048
+
 /** The levels, from the lowest. */
 const LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error']
 
@@ -27,7 +30,8 @@ export function createLogger(options: { debug?: boolean; logDisabled?: boolean }
     logger[level] = (message) => {
       if (rank < (sharedLogLevel.threshold ?? threshold) || typeof console === 'undefined') return
       try {
-        console[level](`[${level.toUpperCase()}] Hackle: ${message}`)
+        // a message quoting a huge argument is cut: printing megabytes would block the page
+        console[level](`[${level.toUpperCase()}] Hackle: ${String(message).slice(0, MAX_MESSAGE)}`)
       } catch {
         // A console that throws must not break the page.
       }
