@@ -103,4 +103,35 @@ describeChromium('hostile pages', () => {
     const purchase = tracks.find((event: { eventTypeKey: string }) => event.eventTypeKey === 'purchase')
     expect(purchase.properties).toEqual({ currency: 'KRW', items: ['a', 'b'] })
   })
+
+  it('with a wrapped fetch that never settles for the config (an APM agent, an auth interceptor) it decides via XMLHttpRequest', async () => {
+    await session.context.addInitScript(() => {
+      const original = window.fetch
+      window.fetch = function (input: RequestInfo | URL, init?: RequestInit) {
+        return String(input).includes('/config') ? new Promise<Response>(() => {}) : original.call(this, input, init)
+      }
+    })
+    const diag = watchPage(session.page)
+    await session.page.goto(`${session.server.url}/app.html?key=${SDK_KEY}&user=user_1`)
+    const result = await appResult(session.page)
+    expectUser1Decided(result, diag.pageErrors)
+  })
+
+  it('with a wrapped fetch that throws it decides and sends its events via XMLHttpRequest', async () => {
+    await session.context.addInitScript(() => {
+      window.fetch = () => {
+        throw new TypeError('interceptor failed')
+      }
+    })
+    const diag = watchPage(session.page)
+    await session.page.goto(`${session.server.url}/app.html?key=${SDK_KEY}&user=user_1`)
+    const result = await appResult(session.page)
+    expectUser1Decided(result, diag.pageErrors)
+    const tracked = () =>
+      session.server.requests
+        .filter((r) => r.method === 'POST' && r.path.endsWith('/events'))
+        .flatMap((r) => JSON.parse(r.body).trackEvents as Array<{ eventTypeKey: string }>)
+        .filter((event) => event.eventTypeKey === 'purchase').length
+    await expect.poll(tracked, { timeout: 10_000 }).toBe(1)
+  })
 })
