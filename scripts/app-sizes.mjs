@@ -19,10 +19,11 @@ export const KERNEL_APP_BUDGET = 11_500
  * The preset app's target is 30,000 B; the atomic cross-tab claim (the IndexedDB fence of the events plugin) took it
  * about 150 B over, the reference's whole client surface (each method of a plugin the client lacks warns and
  * returns the reference's default) another 400 B, the warning for events refused after close() 80 B, cutting huge
- * arguments 90 B, serializing past a page's `Array.prototype.toJSON` 60 B and the XMLHttpRequest fallback for a
- * wrapped fetch 140 B, so this guard holds today's figure until the target is reached (README, Figures).
+ * arguments 90 B, serializing past a page's `Array.prototype.toJSON` 60 B, the XMLHttpRequest fallback for a
+ * wrapped fetch 140 B and what the public-API fuzzer found (unreadable options, huge user properties) 120 B, so this
+ * guard holds today's figure until the target is reached (README, Figures).
  */
-export const PRESET_APP_BUDGET = 31_050
+export const PRESET_APP_BUDGET = 31_200
 
 /** `manual-overrides` → `manualOverrides`: the factory a plugin entry exports under its own name. */
 export const pluginFactory = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase())

@@ -1,6 +1,7 @@
 import { createKernel, type ClientOf, type HackleConfig, type Plugin, type PluginList } from './kernel'
 import { preset, type PresetOptions, type PresetPlugins } from './preset'
-import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID, createCookieStore, uuid } from './internal'
+import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID, createCookieStore, createLogger, uuid } from './internal'
+import { textOf } from './compat/text'
 import { missingMethodFallbacks } from './compat/fallbacks'
 import { Logger, resetSharedLogLevel } from './compat/logger'
 import type { PendingClientMethods } from './compat/types'
@@ -72,7 +73,19 @@ export function createInstance(sdkKey: string, config: InstanceConfig & { plugin
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   const running = instances.get(key)
   if (running) return running
-  const options = config !== null && typeof config === 'object' ? config : {}
+  let client: unknown
+  try {
+    client = start(key, config !== null && typeof config === 'object' ? config : {})
+  } catch (error) {
+    // options the page's own code cannot read (a throwing getter, a Proxy): the client starts with the defaults
+    createLogger().error(`Invalid config ignored: ${textOf(error)}`)
+    client = start(key, {})
+  }
+  instances.set(key, client)
+  return client
+}
+
+function start(key: string, options: InstanceConfig & { plugins?: unknown }): unknown {
   // As in the reference, a new client's `debug` / `log_disabled` replace a level set with `Logger.setLogLevel`.
   resetSharedLogLevel()
   const given = options.plugins
@@ -82,9 +95,7 @@ export function createInstance(sdkKey: string, config: InstanceConfig & { plugin
   const registry: Plugin = { name: 'instance-registry', apply: () => () => void instances.delete(key) }
   // The fallbacks go last: they only fill the reference's methods that no plugin added.
   const plugins = [...(Array.isArray(chosen) ? chosen : defaults), registry, missingMethodFallbacks()]
-  const client = createKernel(key, { ...options, plugins })
-  instances.set(key, client)
-  return client
+  return createKernel(key, { ...options, plugins })
 }
 
 const legacyCookies = () => createCookieStore({ days: 3650 }, () => undefined)

@@ -1,4 +1,5 @@
 import { createLogger, describeError, sharedLogLevel } from '../internal'
+import { textOf } from './text'
 
 /** The reference's log levels, from silent to the most verbose. */
 const LEVELS = { DISABLE: 0, ERROR: 1, WARN: 2, INFO: 3, DEBUG: 4 } as const
@@ -6,10 +7,10 @@ const LEVELS = { DISABLE: 0, ERROR: 1, WARN: 2, INFO: 3, DEBUG: 4 } as const
 const printer = /* @__PURE__ */ createLogger()
 
 const log = {
-  error: (message: string | Error) => printer.error(message instanceof Error ? message.message : String(message)),
-  warn: (message: string) => printer.warn(String(message)),
-  info: (message: string) => printer.info(String(message)),
-  debug: (message: string) => printer.debug(String(message)),
+  error: (message: string | Error) => printer.error(textOf(message, true)),
+  warn: (message: string) => printer.warn(textOf(message)),
+  info: (message: string) => printer.info(textOf(message)),
+  debug: (message: string) => printer.debug(textOf(message)),
 }
 
 /**

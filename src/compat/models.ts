@@ -1,4 +1,5 @@
 import { resolveIdentifiers as resolveUserIdentifiers, sanitizeIdentifierValue, isValidIdentifierType, createLogger } from '../internal'
+import { textOf } from './text'
 import { sanitizeUser as sanitize } from '../plugins/identity'
 import type { Identifiers, User } from '../kernel'
 
@@ -50,13 +51,17 @@ export class IdentifierType {
 }
 
 const logger = /* @__PURE__ */ createLogger()
-const warnInvalid = (type: unknown, value: unknown) => logger.warn(`Invalid user identifier [type=${String(type)}, value=${String(value)}]`)
+const warnInvalid = (type: unknown, value: unknown) => logger.warn(`Invalid user identifier [type=${textOf(type)}, value=${textOf(value)}]`)
 
 /** Collects identifiers, skipping (with the reference's warning) a type or value it does not accept. */
 export class IdentifiersBuilder {
   identifiers: Identifiers = {}
   addIdentifiers(identifiers: Identifiers): IdentifiersBuilder {
-    if (identifiers !== null && typeof identifiers === 'object') for (const type of Object.keys(identifiers)) this.add(type, identifiers[type])
+    try {
+      if (identifiers !== null && typeof identifiers === 'object') for (const type of Object.keys(identifiers)) this.add(type, identifiers[type])
+    } catch (error) {
+      logger.warn(`Invalid identifiers: ${textOf(error)}`)
+    }
     return this
   }
   add(type: string, value: unknown): IdentifiersBuilder {
@@ -70,8 +75,21 @@ export class IdentifiersBuilder {
 }
 
 /** A user's identifiers as the reference lists them: custom ones, `$id`, `$deviceId`, then `$userId` when set. */
-export const resolveIdentifiers = (user: User): Identifiers =>
-  resolveUserIdentifiers(user !== null && typeof user === 'object' ? user : {}, undefined, warnInvalid)
+export function resolveIdentifiers(user: User): Identifiers {
+  try {
+    return resolveUserIdentifiers(user !== null && typeof user === 'object' ? user : {}, undefined, warnInvalid)
+  } catch (error) {
+    logger.warn(`Invalid user: ${textOf(error)}`)
+    return {}
+  }
+}
 
 /** The user with only the ids and properties the SDK accepts, or null when nothing identifies it. */
-export const sanitizeUser = (user: unknown): User | null => sanitize(user) ?? null
+export function sanitizeUser(user: unknown): User | null {
+  try {
+    return sanitize(user) ?? null
+  } catch (error) {
+    logger.warn(`Invalid user: ${textOf(error)}`)
+    return null
+  }
+}

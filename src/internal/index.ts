@@ -8,7 +8,7 @@ export { toWireEvent, toWireBatch, type WireBatch, type WireEvent } from './wire
 export { watchPageLifecycle, isSafariBrowserName, isSafari, listen, type PageLifecycleListener } from './lifecycle'
 export { createLocalStore, createMemoryStore, createCookieStore, registrableDomain } from '../kernel/storage'
 export * from '../kernel/storage/keys'
-export { sanitizeProperties, sanitizePropertyValue } from '../kernel/events/sanitize'
+export { sanitizeProperties, sanitizePropertyValue, MAX_ARRAY_LENGTH } from '../kernel/events/sanitize'
 export { describeError, createLogger, sharedLogLevel } from '../kernel/logger'
 export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isSameUser } from '../kernel/identity/user'
 export { uuid } from '../kernel/util/uuid'

@@ -59,14 +59,18 @@ export function sanitizeProperties(input: unknown): Properties {
   if (input === null || input === undefined) return sanitized
   const properties = Object(input) as Properties
   let count = 0
-  for (const key in properties) {
-    if (!Object.prototype.hasOwnProperty.call(properties, key)) continue
-    if (count >= MAX_COUNT) break
-    if (!isValidPropertyKey(key)) continue
-    const value = sanitizePropertyValue(key, properties[key])
-    if (value === undefined) continue
-    sanitized[key] = value
-    count++
+  /** Keeps the property if valid; false once 128 are kept. */
+  const keep = (key: string): boolean => {
+    if (count >= MAX_COUNT) return false
+    const value = isValidPropertyKey(key) ? sanitizePropertyValue(key, properties[key]) : undefined
+    if (value !== undefined) (sanitized[key] = value), count++
+    return true
+  }
+  if (typeof input === 'string' || Array.isArray(input)) {
+    // by index: `for…in` would first list every index of a huge string or array
+    for (let i = 0; i < input.length && keep(String(i)); i++);
+  } else {
+    for (const key in properties) if (Object.prototype.hasOwnProperty.call(properties, key) && !keep(key)) break
   }
   return sanitized
 }

@@ -52,7 +52,7 @@ export function createUserManager(options: UserManagerOptions) {
   return {
     current: (): HackleUser => current,
     /** The reference's core update step: decorate, merge with the same user (properties merged), replace. */
-    update: (input: User): UserChange => replace(mergeUsers(current, decorate(input, hackleDeviceId))),
+    update: (input: User): UserChange => replace(mergeUsers(current, decorate(withObjectProperties(input), hackleDeviceId))),
     reset: (): UserChange => replace(decorate(defaultUser, hackleDeviceId)),
     setProperties: (properties: Properties): void => void replace({ ...current, properties }),
     /**
@@ -72,3 +72,12 @@ export function createUserManager(options: UserManagerOptions) {
 }
 
 export type UserManager = ReturnType<typeof createUserManager>
+
+/**
+ * The user without `properties` that are not an object (a string, an array): merging would copy each of their
+ * characters or elements as a property, which for a huge one blocks the page.
+ */
+const withObjectProperties = (user: User): User => {
+  const { properties } = user
+  return properties == null || (typeof properties === 'object' && !Array.isArray(properties)) ? user : { ...user, properties: undefined }
+}
