@@ -74,10 +74,10 @@ export function createUserManager(options: UserManagerOptions) {
 export type UserManager = ReturnType<typeof createUserManager>
 
 /**
- * The user without `properties` that are not an object (a string, an array): merging would copy each of their
- * characters or elements as a property, which for a huge one blocks the page.
+ * The user with string or array `properties` as the reference merges them (one property per character or element),
+ * at most the first 1024: merging a huge one whole would copy each of its characters and block the page.
  */
 const withObjectProperties = (user: User): User => {
-  const { properties } = user
-  return properties == null || (typeof properties === 'object' && !Array.isArray(properties)) ? user : { ...user, properties: undefined }
+  const { properties } = user as { properties?: unknown }
+  return typeof properties === 'string' || Array.isArray(properties) ? { ...user, properties: { ...(properties.slice(0, 1024) as object) } } : user
 }
