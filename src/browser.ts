@@ -1,8 +1,30 @@
 /** The script-tag build: `window.Hackle`, a drop-in for the reference SDK's UMD bundle. */
-import { createInstance, getUserId, removeUserId, setUserId, DecisionReason } from './index'
+import defaultExport, {
+  createInstance,
+  getUserId,
+  removeUserId,
+  setUserId,
+  Decision,
+  DecisionReason,
+  FeatureFlagDecision,
+  ParameterConfig,
+  Logger,
+  EmptyParameterConfig,
+  EmptyHackleRemoteConfig,
+  RemoteConfigDecision,
+  IdentifierType,
+  IdentifiersBuilder,
+  resolveIdentifiers,
+  sanitizeUser,
+  DefaultBrowserPropertyProvider,
+} from './index'
+// The web-view bridge is not in the script-tag build (its size): the reference's function warns once and does nothing.
+import { setAppWebViewInAppMessageBridge } from './compat/fallbacks'
 import {
   PropertyOperationsBuilder,
+  PropertyOperations,
   HackleSubscriptionOperationsBuilder,
+  HackleSubscriptionOperations,
   HackleSubscriptionStatus,
 } from './plugins/identity'
 import { HackleSessionPersistConditions } from './plugins/sessions'
@@ -12,11 +34,27 @@ const Hackle = {
   getUserId,
   setUserId,
   removeUserId,
+  default: defaultExport,
+  Logger,
+  Decision,
+  FeatureFlagDecision,
+  DecisionReason,
+  ParameterConfig,
+  EmptyParameterConfig,
+  EmptyHackleRemoteConfig,
+  RemoteConfigDecision,
+  IdentifierType,
+  IdentifiersBuilder,
+  resolveIdentifiers,
+  sanitizeUser,
+  DefaultBrowserPropertyProvider,
+  setAppWebViewInAppMessageBridge,
   PropertyOperationsBuilder,
+  PropertyOperations,
   HackleSubscriptionOperationsBuilder,
+  HackleSubscriptionOperations,
   HackleSubscriptionStatus,
   HackleSessionPersistConditions,
-  DecisionReason,
 }
 
 // Assigned explicitly, not left to the IIFE's `var`, so the API is global even when a tag manager or loader

@@ -1,6 +1,10 @@
 import { createKernel, type ClientOf, type HackleConfig, type Plugin, type PluginList } from './kernel'
 import { preset, type PresetOptions, type PresetPlugins } from './preset'
-import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID, createCookieStore, uuid } from './internal'
+import { COOKIE_DEVICE_ID, COOKIE_LEGACY_ID, createCookieStore, createLogger, uuid } from './internal'
+import { textOf } from './compat/text'
+import { missingMethodFallbacks } from './compat/fallbacks'
+import { Logger, resetSharedLogLevel } from './compat/logger'
+import type { PendingClientMethods } from './compat/types'
 
 export * from './kernel'
 export { preset, type PresetOptions, type PresetPlugins } from './preset'
@@ -19,6 +23,20 @@ export type {
   InAppMessageActionInfo,
   InAppMessagesOptions,
 } from './plugins/in-app-messages'
+export type { HacklePage } from './plugins/pages'
+export { Logger } from './compat/logger'
+export {
+  EmptyParameterConfig,
+  EmptyHackleRemoteConfig,
+  RemoteConfigDecision,
+  IdentifierType,
+  IdentifiersBuilder,
+  resolveIdentifiers,
+  sanitizeUser,
+} from './compat/models'
+export { default as DefaultBrowserPropertyProvider, type BrowserPropertyPage } from './compat/browser-properties'
+export { setAppWebViewInAppMessageBridge } from './plugins/web-view-bridge'
+export type * from './compat/types'
 
 /**
  * `createInstance`'s options: the kernel's, the reference's names for the preset's plugin options, and the
@@ -33,8 +51,14 @@ export interface InstanceConfig extends HackleConfig, PresetOptions {
   enableMonitoring?: boolean
 }
 
+/** The reference's name for `createInstance`'s options. */
+export type Config = InstanceConfig
+
+/** A client with the reference's methods that no plugin provides yet (they warn once and return its default). */
+export type WithPendingMethods<C> = C & Omit<PendingClientMethods, keyof C>
+
 /** The client of the full preset (`createInstance`): the reference SDK's names, arguments and return shapes. */
-export type FullHackleClient = ClientOf<PresetPlugins>
+export type FullHackleClient = WithPendingMethods<ClientOf<PresetPlugins>>
 
 const instances = new Map<string, unknown>()
 
@@ -47,24 +71,38 @@ const instances = new Map<string, unknown>()
 export function createInstance<const E extends PluginList>(
   sdkKey: string,
   config?: InstanceConfig & { plugins?: E },
-): PluginList extends E ? FullHackleClient : ClientOf<[...PresetPlugins, ...E]>
+): PluginList extends E ? FullHackleClient : WithPendingMethods<ClientOf<[...PresetPlugins, ...E]>>
 export function createInstance<const P extends PluginList>(
   sdkKey: string,
   config: InstanceConfig & { plugins: (defaults: PresetPlugins) => P },
-): ClientOf<P>
+): WithPendingMethods<ClientOf<P>>
 export function createInstance(sdkKey: string, config: InstanceConfig & { plugins?: unknown } = {}): unknown {
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   const running = instances.get(key)
   if (running) return running
-  const options = config !== null && typeof config === 'object' ? config : {}
+  let client: unknown
+  try {
+    client = start(key, config !== null && typeof config === 'object' ? config : {})
+  } catch (error) {
+    // options the page's own code cannot read (a throwing getter, a Proxy): the client starts with the defaults
+    createLogger().error(`Invalid config ignored: ${textOf(error)}`)
+    client = start(key, {})
+  }
+  instances.set(key, client)
+  return client
+}
+
+function start(key: string, options: InstanceConfig & { plugins?: unknown }): unknown {
+  // As in the reference, a new client's `debug` / `log_disabled` replace a level set with `Logger.setLogLevel`.
+  resetSharedLogLevel()
   const given = options.plugins
   const defaults = preset(options)
   const chosen = typeof given === 'function' ? (given as (defaults: PresetPlugins) => PluginList)(defaults) : [...defaults, ...(Array.isArray(given) ? given : [])]
   // Forgets the client when it closes, so the key can be used again.
   const registry: Plugin = { name: 'instance-registry', apply: () => () => void instances.delete(key) }
-  const client = createKernel(key, { ...options, plugins: [...(Array.isArray(chosen) ? chosen : defaults), registry] })
-  instances.set(key, client)
-  return client
+  // The fallbacks go last: they only fill the reference's methods that no plugin added.
+  const plugins = [...(Array.isArray(chosen) ? chosen : defaults), registry, missingMethodFallbacks()]
+  return createKernel(key, { ...options, plugins })
 }
 
 const legacyCookies = () => createCookieStore({ days: 3650 }, () => undefined)
@@ -87,3 +125,6 @@ export function setUserId(id: string): void {
 export function removeUserId(): void {
   legacyCookies().remove(COOKIE_LEGACY_ID)
 }
+
+/** The reference's default export: its module-level functions and `Logger`. */
+export default { createInstance, getUserId, setUserId, removeUserId, Logger }

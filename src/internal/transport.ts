@@ -35,14 +35,18 @@ export function sdkHeaders(sdkKey: string, extra?: Record<string, string>): Reco
   }
 }
 
-function sendWithXhr(request: HttpRequest): Promise<HttpResponse> {
+/** Sends with XMLHttpRequest; `timeout` (ms, 0 = none) ends a request that gets no answer. */
+function sendWithXhr(request: HttpRequest, timeout = 0): Promise<HttpResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open(request.method, request.url, true)
+    xhr.timeout = timeout
     for (const [name, value] of Object.entries(request.headers ?? {})) xhr.setRequestHeader(name, value)
+    const failed = () => reject(new Error('Request Error'))
+    xhr.onerror = xhr.ontimeout = failed
     xhr.onreadystatechange = () => {
       if (xhr.readyState !== 4) return
-      if (xhr.status === 0) reject(new Error('Request Error'))
+      if (xhr.status === 0) failed()
       else resolve({ status: xhr.status, body: xhr.responseText, header: (name) => xhr.getResponseHeader(name) })
     }
     xhr.send(request.body ?? null)
@@ -50,24 +54,48 @@ function sendWithXhr(request: HttpRequest): Promise<HttpResponse> {
 }
 
 /**
- * Sends a request with fetch (XMLHttpRequest where fetch is missing); rejects with `Request Error` when the
- * network fails, like the reference.
+ * How long a GET waits for the page's `fetch` before XMLHttpRequest is asked too: pages wrap `fetch` (APM agents,
+ * auth interceptors), and a wrapper may never settle.
  */
-export async function send(request: HttpRequest): Promise<HttpResponse> {
+export const FETCH_PATIENCE = 2000
+/** How long that XMLHttpRequest may take. */
+const XHR_TIMEOUT = 10_000
+
+/**
+ * Sends a request with fetch (XMLHttpRequest where fetch is missing); rejects with `Request Error` when the
+ * network fails, like the reference. The page's fetch may be wrapped:
+ * - when it throws before sending anything, XMLHttpRequest sends the request instead;
+ * - a GET (config, cohorts, user targets: safe to ask twice) whose fetch rejects or has not answered within
+ *   FETCH_PATIENCE is sent with XMLHttpRequest as well, whose outcome then counts unless fetch answers first.
+ * Other requests (events) are never sent twice. The fetch starts in the calling task (page-hide requests need that).
+ */
+export function send(request: HttpRequest): Promise<HttpResponse> {
   if (typeof fetch !== 'function') return sendWithXhr(request)
-  let response: Response
+  let started: Promise<Response>
   try {
-    response = await fetch(request.url, {
-      method: request.method,
-      headers: request.headers,
-      body: request.body,
-      keepalive: request.keepalive,
-    })
-  } catch (error) {
-    throw new Error(`Request Error: ${String(error)}`)
+    started = fetch(request.url, { method: request.method, headers: request.headers, body: request.body, keepalive: request.keepalive })
+  } catch {
+    return sendWithXhr(request, XHR_TIMEOUT)
   }
-  const body = await response.text()
-  return { status: response.status, body, header: (name) => response.headers.get(name) }
+  const viaFetch = Promise.resolve(started).then(async (response): Promise<HttpResponse> => {
+    const body = await response.text()
+    return { status: response.status, body, header: (name) => response.headers.get(name) }
+  })
+  if (request.method !== 'GET' || typeof XMLHttpRequest !== 'function') {
+    return viaFetch.catch((error) => Promise.reject(new Error(`Request Error: ${String(error)}`)))
+  }
+  return new Promise((resolve, reject) => {
+    let backup: Promise<HttpResponse> | undefined
+    const useXhr = () => {
+      clearTimeout(timer)
+      ;(backup ??= sendWithXhr(request, XHR_TIMEOUT)).then(resolve, reject)
+    }
+    const timer = setTimeout(useXhr, FETCH_PATIENCE)
+    viaFetch.then((response) => {
+      clearTimeout(timer)
+      resolve(response)
+    }, useXhr)
+  })
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Workspace } from './evaluation'
 import { trackEvent } from './events/factory'
+import { MAX_SYSTEM_TEXT } from './events/sanitize'
 import { describeError, type Logger } from './logger'
 import { isObject } from './util/object'
 import type { Decisions, EventSink } from './decisions'
@@ -33,6 +34,7 @@ export function createTracker(sink: EventSink, logger: Logger, workspace: () => 
     if (typeof input !== 'object') return logger.warn('Event must be event type.')
     const { key, value, properties } = input as HackleEvent
     if (!key || typeof key !== 'string') return logger.warn('Event key must be not null. or event key must be string type.')
+    if (key.length > MAX_SYSTEM_TEXT) return logger.warn('Event key too long: event not sent')
     if (!sink.listening()) return
     const eventTypeId = workspace()?.eventTypes.get(key)?.id ?? 0
     sink.emit(trackEvent(key, eventTypeId, (value || 0) as number, (properties ?? {}) as Properties, user, timestamp))

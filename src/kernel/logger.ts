@@ -9,21 +9,31 @@ export interface Logger {
   error(message: string): void
 }
 
+/** Characters of a message that are printed (the rest is cut). */
+const MAX_MESSAGE = 2048
+
 /** The levels, from the lowest. */
 const LEVELS: readonly LogLevel[] = words('debug info warn error')
 
 /**
+ * A threshold every logger uses instead of its own while set (0 = debug … 3 = error, 4 = nothing): the reference's
+ * process-wide `Logger.setLogLevel`. Undefined: each logger follows its options.
+ */
+export const sharedLogLevel: { threshold?: number } = {}
+
+/**
  * Console logger with the reference's message texts, prefixed `[LEVEL] Hackle:`.
- * `logDisabled` wins over `debug`; without `debug` the threshold is info.
+ * `logDisabled` wins over `debug`; without `debug` the threshold is info (unless `sharedLogLevel` is set).
  */
 export function createLogger(options: { debug?: boolean; logDisabled?: boolean } = {}): Logger {
   const threshold = options.logDisabled ? 4 : options.debug ? 0 : 1
   const logger = {} as Logger
   LEVELS.forEach((level, rank) => {
     logger[level] = (message) => {
-      if (rank < threshold || typeof console === 'undefined') return
+      if (rank < (sharedLogLevel.threshold ?? threshold) || typeof console === 'undefined') return
       try {
-        console[level](`[${level.toUpperCase()}] Hackle: ${message}`)
+        // a message quoting a huge argument is cut: printing megabytes would block the page
+        console[level](`[${level.toUpperCase()}] Hackle: ${String(message).slice(0, MAX_MESSAGE)}`)
       } catch {
         // A console that throws must not break the page.
       }

@@ -7,16 +7,38 @@ export const MAX_VALUE_LENGTH = 1024
 export const isValidPropertyKey = (key: unknown): key is string =>
   typeof key === 'string' && key.length > 0 && key.length <= MAX_KEY_LENGTH
 
-const isValidElement = (element: unknown) =>
-  typeof element === 'number' || (typeof element === 'string' && element.length > 0 && element.length <= MAX_VALUE_LENGTH)
+/** An array keeps at most this many elements, and string elements of at most this many characters in all. */
+export const MAX_ARRAY_LENGTH = 1024
+const MAX_ARRAY_CHARS = 65_536
+
+/**
+ * The valid elements (numbers, strings of 1..1024 characters) in order, until the array has MAX_ARRAY_LENGTH of them
+ * or its strings MAX_ARRAY_CHARS characters: a huge array is cut while it is read, never copied or serialized whole.
+ */
+function sanitizeArray(array: unknown[]): unknown[] {
+  const kept: unknown[] = []
+  let chars = 0
+  for (let i = 0; i < array.length && kept.length < MAX_ARRAY_LENGTH; i++) {
+    const element = array[i]
+    if (typeof element === 'number') kept.push(element)
+    else if (typeof element === 'string' && element.length > 0 && element.length <= MAX_VALUE_LENGTH) {
+      if ((chars += element.length) > MAX_ARRAY_CHARS) break
+      kept.push(element)
+    }
+  }
+  return kept
+}
+
+/** Characters a system (`$`) property's string keeps, and the longest event key the SDK sends. */
+export const MAX_SYSTEM_TEXT = 65_536
 
 /**
  * The value a property keeps on the wire, or undefined when it is dropped.
- * `$`-prefixed system keys keep any non-null value.
+ * `$`-prefixed system keys keep any non-null value (a string cut to MAX_SYSTEM_TEXT characters).
  */
 export function sanitizePropertyValue(key: string, value: unknown): unknown {
   if (value === null || value === undefined) return undefined
-  if (key.charCodeAt(0) === 36 /* $ */) return value
+  if (key.charCodeAt(0) === 36 /* $ */) return typeof value === 'string' && value.length > MAX_SYSTEM_TEXT ? value.slice(0, MAX_SYSTEM_TEXT) : value
   switch (typeof value) {
     case 'string':
       return value.length <= MAX_VALUE_LENGTH ? value : undefined
@@ -25,7 +47,7 @@ export function sanitizePropertyValue(key: string, value: unknown): unknown {
     case 'boolean':
       return value
   }
-  return Array.isArray(value) ? value.filter(isValidElement) : undefined
+  return Array.isArray(value) ? sanitizeArray(value) : undefined
 }
 
 /**
@@ -37,14 +59,18 @@ export function sanitizeProperties(input: unknown): Properties {
   if (input === null || input === undefined) return sanitized
   const properties = Object(input) as Properties
   let count = 0
-  for (const key in properties) {
-    if (!Object.prototype.hasOwnProperty.call(properties, key)) continue
-    if (count >= MAX_COUNT) break
-    if (!isValidPropertyKey(key)) continue
-    const value = sanitizePropertyValue(key, properties[key])
-    if (value === undefined) continue
-    sanitized[key] = value
-    count++
+  /** Keeps the property if valid; false once 128 are kept. */
+  const keep = (key: string): boolean => {
+    if (count >= MAX_COUNT) return false
+    const value = isValidPropertyKey(key) ? sanitizePropertyValue(key, properties[key]) : undefined
+    if (value !== undefined) (sanitized[key] = value), count++
+    return true
+  }
+  if (typeof input === 'string' || Array.isArray(input)) {
+    // by index: `for…in` would first list every index of a huge string or array
+    for (let i = 0; i < input.length && keep(String(i)); i++);
+  } else {
+    for (const key in properties) if (Object.prototype.hasOwnProperty.call(properties, key) && !keep(key)) break
   }
   return sanitized
 }

@@ -53,7 +53,7 @@ export function createUserManager(options: UserManagerOptions) {
   return {
     current: (): HackleUser => current,
     /** The reference's core update step: decorate, merge with the same user (properties merged), replace. */
-    update: (input: User): UserChange => replace(mergeUsers(current, decorate(input, hackleDeviceId))),
+    update: (input: User): UserChange => replace(mergeUsers(current, decorate(withObjectProperties(input), hackleDeviceId))),
     reset: (): UserChange => replace(decorate(defaultUser, hackleDeviceId)),
     setProperties: (properties: Properties): void => void replace({ ...current, properties }),
     /**
@@ -73,3 +73,12 @@ export function createUserManager(options: UserManagerOptions) {
 }
 
 export type UserManager = ReturnType<typeof createUserManager>
+
+/**
+ * The user with string or array `properties` as the reference merges them (one property per character or element),
+ * at most the first 1024: merging a huge one whole would copy each of its characters and block the page.
+ */
+const withObjectProperties = (user: User): User => {
+  const { properties } = user as { properties?: unknown }
+  return typeof properties === 'string' || Array.isArray(properties) ? { ...user, properties: { ...(properties.slice(0, 1024) as object) } } : user
+}

@@ -1,5 +1,5 @@
 import { type SdkEvent } from '../../kernel'
-import { sanitizeProperties } from '../../internal'
+import { sanitizeProperties, toJson } from '../../internal'
 
 /**
  * An event in its wire form, serialized once when it is queued: the DTO text (the event API's DTO), the batch
@@ -38,7 +38,7 @@ export function utf8Length(text: string): number {
 
 const item = (s: string, t: number, id: string, ts: number, n = utf8Length(s)): Item => ({ s, t, id, ts, n })
 
-const json = JSON.stringify
+const json = toJson
 
 /**
  * Hackle properties as JSON text, per object. The properties plugin shares one frozen object between all events of
@@ -108,7 +108,7 @@ function fromDto(dto: unknown): Item | undefined {
   if (typeof dto !== 'object' || dto === null) return undefined
   const d = dto as Record<string, unknown>
   const t = d.experimentId !== undefined ? 0 : d.eventTypeId !== undefined ? 1 : d.parameterId !== undefined ? 2 : -1
-  return t < 0 ? undefined : item(JSON.stringify(d), t, String(d.insertId), Number(d.timestamp) || 0)
+  return t < 0 ? undefined : item(json(d), t, String(d.insertId), Number(d.timestamp) || 0)
 }
 
 /** The events of stored text: a retry-store array of DTOs or a batch body. Unreadable text holds none. */

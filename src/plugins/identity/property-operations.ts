@@ -1,5 +1,5 @@
 import { type HackleEvent, type Properties } from '../../kernel'
-import { sanitizeProperties, sanitizePropertyValue } from '../../internal'
+import { MAX_ARRAY_LENGTH, sanitizeProperties, sanitizePropertyValue } from '../../internal'
 
 export type PropertyOperation =
   | '$set' | '$setOnce' | '$unset' | '$increment' | '$append' | '$appendOnce'
@@ -20,17 +20,20 @@ function put(target: Map<string, unknown>, key: string, value: unknown, once = f
   if (sanitized !== undefined) target.set(key, sanitized)
 }
 
+/** An operand or a stored value as a list, cut to the longest array a property keeps (huge ones are not copied). */
 const toArray = (value: unknown): unknown[] =>
-  value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]
+  value === undefined || value === null ? [] : Array.isArray(value) ? value.slice(0, MAX_ARRAY_LENGTH) : [value]
 
-const appendAll = (base: unknown[], values: unknown[], once: boolean) =>
-  values.reduce<unknown[]>((acc, value) => (once && acc.includes(value) ? acc : [...acc, value]), base)
+/** `base` then each value (with `once`, only values it does not hold yet), in one copy. */
+function appendAll(base: unknown[], values: unknown[], once: boolean): unknown[] {
+  const out = base.slice()
+  for (const value of values) if (!once || !out.includes(value)) out.push(value)
+  return out
+}
 
-const prependAll = (base: unknown[], values: unknown[], once: boolean) =>
-  (once ? appendAll([], values, true) : values).reduceRight<unknown[]>(
-    (acc, value) => (once && acc.includes(value) ? acc : [value, ...acc]),
-    base,
-  )
+/** The values (with `once`, each once and only those `base` does not hold), then `base`. */
+const prependAll = (base: unknown[], values: unknown[], once: boolean): unknown[] =>
+  once ? [...appendAll([], values, true).filter((value) => !base.includes(value)), ...base] : [...values, ...base]
 
 type Compute = (base: unknown, operand: unknown) => unknown
 
@@ -41,7 +44,10 @@ const COMPUTE: Partial<Record<PropertyOperation, Compute>> = {
   $appendOnce: (base, operand) => appendAll(toArray(base), toArray(operand), true),
   $prepend: (base, operand) => prependAll(toArray(base), toArray(operand), false),
   $prependOnce: (base, operand) => prependAll(toArray(base), toArray(operand), true),
-  $remove: (base, operand) => toArray(operand).reduce<unknown[]>((acc, v) => acc.filter((e) => e !== v), toArray(base)),
+  $remove: (base, operand) => {
+    const removed = toArray(operand)
+    return toArray(base).filter((e) => !removed.includes(e))
+  },
 }
 
 function operate(operation: PropertyOperation, base: Map<string, unknown>, operands: Map<string, unknown>): Map<string, unknown> {

@@ -1,5 +1,5 @@
 import { definePlugin, Stage, type SdkEvent } from '../../kernel'
-import { describeError, sdkHeaders, transportOf, watchPageLifecycle } from '../../internal'
+import { describeError, sdkHeaders, toJson, transportOf, watchPageLifecycle } from '../../internal'
 import { createMetrics, type Metrics } from './metrics'
 
 export { createMetrics, type Metrics, type MetricType, type WireMetric } from './metrics'
@@ -77,7 +77,7 @@ export const monitoring = definePlugin((options: MonitoringOptions = {}) => ({
     const publish = (leaving: boolean): void => {
       const measured = metrics.flush()
       for (let i = 0; i < measured.length; i += METRICS_PER_REQUEST) {
-        const body = JSON.stringify({ metrics: measured.slice(i, i + METRICS_PER_REQUEST) })
+        const body = toJson({ metrics: measured.slice(i, i + METRICS_PER_REQUEST) })
         if (leaving && beacon(body)) continue
         transport.request({ method: 'POST', url, headers: sdkHeaders(kernel.sdkKey, { 'Content-Type': 'application/json' }), body, keepalive: leaving })
           .catch((error: unknown) => logger.debug(`Failed to flushing metrics: ${describeError(error)}`))

@@ -18,11 +18,14 @@ export interface SessionPolicy {
 export const HackleSessionPersistConditions = Object.freeze({
   /** A changed user always starts a new session (the default). */
   ALWAYS_NEW_SESSION: ((_oldUser, _newUser) => false) as SessionPersistCondition,
-  /** Logging in keeps the session: the old user had no userId and the new one has one. */
-  NULL_TO_USER_ID: ((oldUser, newUser) =>
-    (oldUser.userId === null || oldUser.userId === undefined) &&
-    newUser.userId !== null &&
-    newUser.userId !== undefined) as SessionPersistCondition,
+  /** Logging in keeps the session: the old user had no userId and the new one has one (false for an unreadable user). */
+  NULL_TO_USER_ID: ((oldUser, newUser) => {
+    try {
+      return oldUser?.userId == null && newUser?.userId != null
+    } catch {
+      return false
+    }
+  }) as SessionPersistCondition,
 })
 
 export const DEFAULT_SESSION_TIMEOUT_MILLIS = 1_800_000

@@ -1,5 +1,5 @@
 import { type HackleUser, type Identifiers } from '../../kernel'
-import { resolveIdentifiers } from '../../internal'
+import { resolveIdentifiers, toJson } from '../../internal'
 
 /**
  * The identifiers the cohort and user-target endpoints see, and that cohorts are filtered by: custom ones, `$id`,
@@ -17,4 +17,4 @@ export function base64Url(text: string): string {
 
 /** The `X-HACKLE-USER` header value: `{"identifiers": {...}}` of the user, base64url-encoded. */
 export const userHeader = (user: HackleUser, onInvalid?: (type: unknown, value: unknown) => void): string =>
-  base64Url(JSON.stringify({ identifiers: requestIdentifiers(user, onInvalid) }))
+  base64Url(toJson({ identifiers: requestIdentifiers(user, onInvalid) }))

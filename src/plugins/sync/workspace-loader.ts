@@ -1,5 +1,5 @@
 import { type KeyValueStore, type Logger } from '../../kernel'
-import { describeError, sdkHeaders, workspaceCacheKey, WIRE_SDK_VERSION, type Transport } from '../../internal'
+import { describeError, sdkHeaders, toJson, workspaceCacheKey, WIRE_SDK_VERSION, type Transport } from '../../internal'
 
 interface CachedConfig {
   config: unknown
@@ -47,7 +47,7 @@ export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: Key
         lastModified = response.header('Last-Modified')
         // A failing cache write (a page's throwing `JSON.stringify`) only skips the cache: the config is still used.
         try {
-          local.set(cacheKey, JSON.stringify({ config, lastModified, version: WIRE_SDK_VERSION } satisfies CachedConfig))
+          local.set(cacheKey, toJson({ config, lastModified, version: WIRE_SDK_VERSION } satisfies CachedConfig))
         } catch (error) {
           logger.warn(`Failed to cache workspace: ${describeError(error)}`)
         }

@@ -1,0 +1,95 @@
+import { resolveIdentifiers as resolveUserIdentifiers, sanitizeIdentifierValue, isValidIdentifierType, createLogger } from '../internal'
+import { textOf } from './text'
+import { sanitizeUser as sanitize } from '../plugins/identity'
+import type { Identifiers, User } from '../kernel'
+
+type ParameterValue = string | number | boolean
+
+/** A parameter config without parameters: every read gives the default (the reference's decision default). */
+export class EmptyParameterConfig {
+  readonly parameters: Record<string, ParameterValue> = {}
+  get<T>(_key: string, defaultValue: T): T {
+    return defaultValue
+  }
+}
+
+/** A remote config without parameters: every read gives the default. */
+export class EmptyHackleRemoteConfig {
+  get<T>(_key: string, defaultValue: T): T {
+    return defaultValue
+  }
+}
+
+/** A remote-config value with the reason it was chosen. */
+export class RemoteConfigDecision {
+  constructor(
+    public value: ParameterValue,
+    public reason: string,
+  ) {}
+  static of(value: ParameterValue, reason: string): RemoteConfigDecision {
+    return new RemoteConfigDecision(value, reason)
+  }
+}
+
+/** The reserved identifier types (getters, not static fields, so a bundle that does not use them drops them). */
+export class IdentifierType {
+  static get ID(): string {
+    return '$id'
+  }
+  static get USER(): string {
+    return '$userId'
+  }
+  static get DEVICE(): string {
+    return '$deviceId'
+  }
+  static get SESSION(): string {
+    return '$sessionId'
+  }
+  static get HACKLE_DEVICE(): string {
+    return '$hackleDeviceId'
+  }
+}
+
+const logger = /* @__PURE__ */ createLogger()
+const warnInvalid = (type: unknown, value: unknown) => logger.warn(`Invalid user identifier [type=${textOf(type)}, value=${textOf(value)}]`)
+
+/** Collects identifiers, skipping (with the reference's warning) a type or value it does not accept. */
+export class IdentifiersBuilder {
+  identifiers: Identifiers = {}
+  addIdentifiers(identifiers: Identifiers): IdentifiersBuilder {
+    try {
+      if (identifiers !== null && typeof identifiers === 'object') for (const type of Object.keys(identifiers)) this.add(type, identifiers[type])
+    } catch (error) {
+      logger.warn(`Invalid identifiers: ${textOf(error)}`)
+    }
+    return this
+  }
+  add(type: string, value: unknown): IdentifiersBuilder {
+    if (isValidIdentifierType(type) && sanitizeIdentifierValue(value) !== undefined) this.identifiers[type] = value as string
+    else warnInvalid(type, value)
+    return this
+  }
+  build(): Identifiers {
+    return this.identifiers
+  }
+}
+
+/** A user's identifiers as the reference lists them: custom ones, `$id`, `$deviceId`, then `$userId` when set. */
+export function resolveIdentifiers(user: User): Identifiers {
+  try {
+    return resolveUserIdentifiers(user !== null && typeof user === 'object' ? user : {}, undefined, warnInvalid)
+  } catch (error) {
+    logger.warn(`Invalid user: ${textOf(error)}`)
+    return {}
+  }
+}
+
+/** The user with only the ids and properties the SDK accepts, or null when nothing identifies it. */
+export function sanitizeUser(user: unknown): User | null {
+  try {
+    return sanitize(user) ?? null
+  } catch (error) {
+    logger.warn(`Invalid user: ${textOf(error)}`)
+    return null
+  }
+}
