@@ -21,9 +21,9 @@ export const presented: Presentation[] = []
 
 /**
  * How the fake display hands over the engine code: at once (a thenable that answers synchronously, so tests read the
- * decisions right after each call), or like `import()` does, later (`loads` holds each pending load, to be resolved by the test).
+ * decisions right after each call), or like `import()` does, later (`loads` holds each pending load, for the test to answer: the code, or a failure).
  */
-export const engineLoading: { mode: 'at once' | 'later'; loads: Array<() => void> } = { mode: 'at once', loads: [] }
+export const engineLoading: { mode: 'at once' | 'later'; loads: Array<(failure?: Error) => void> } = { mode: 'at once', loads: [] }
 
 // The view side is another module: a fake display records what the decision side hands it.
 vi.mock('../../../../src/plugins/in-app-messages/display', () => ({
@@ -35,7 +35,7 @@ vi.mock('../../../../src/plugins/in-app-messages/display', () => ({
     loadEngine: () =>
       engineLoading.mode === 'at once'
         ? { then: (loaded: (module: typeof engineModule) => void) => loaded(engineModule) }
-        : new Promise((resolve) => engineLoading.loads.push(() => resolve(engineModule))),
+        : new Promise((resolve, reject) => engineLoading.loads.push((failure) => (failure ? reject(failure) : resolve(engineModule)))),
   }),
 }))
 
