@@ -6,7 +6,6 @@ import {
   HackleSubscriptionStatus,
 } from './plugins/identity'
 import { HackleSessionPersistConditions } from './plugins/sessions'
-import { provideBuilders } from './plugins/in-app-messages/display'
 
 const Hackle = {
   createInstance,
@@ -19,9 +18,6 @@ const Hackle = {
   HackleSessionPersistConditions,
   DecisionReason,
 }
-
-// The in-app view script hands these to HTML messages: they must be the client's classes.
-provideBuilders({ PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus })
 
 // Assigned explicitly, not left to the IIFE's `var`, so the API is global even when a tag manager or loader
 // evaluates this file inside a function scope. The entry exports nothing: the bundler's export helper walks its

@@ -16,4 +16,7 @@ export { NO_DEDUP } from '../kernel/events/dedup'
 export { splitUrlTargets, evaluateTargetMatch, parseTargets, anyTargetMatches, createContext, evaluateInContext } from '../kernel/evaluation'
 export type { EvaluationContext, EvaluationOptions, ExperimentEvaluation, Target } from '../kernel/evaluation'
 export { exposures as exposureEvents } from '../kernel/events/factory'
+// The identity plugin's operation builders (public through it); the in-app view hands the same classes to HTML messages.
+export { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
+export { HackleSubscriptionOperations, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus } from './subscriptions'
 export { readPage, readHostname, readOr, readString } from './page'

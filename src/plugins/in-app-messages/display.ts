@@ -1,8 +1,8 @@
-import { describeError } from '../../internal'
+import { describeError, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder } from '../../internal'
 import type { Kernel } from '../../kernel'
 import type { EngineModule } from './engine'
 import type { Display, InAppMessageListener, Presentation } from './model'
-import { VIEW_GLOBAL, VIEW_SCRIPT, type Builders, type DisplayHost, type OpenedView, type RendererSettings, type ViewModule } from './view/host'
+import { VIEW_GLOBAL, VIEW_SCRIPT, type DisplayHost, type OpenedView, type RendererSettings, type ViewModule } from './view/host'
 
 /** Set to `true` by the script-tag build (a build-time constant); undefined in the npm builds and in tests. */
 declare const __HACKLE_SCRIPT_TAG__: boolean | undefined
@@ -15,17 +15,6 @@ const sdkScript: HTMLScriptElement | null =
   typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ && typeof document !== 'undefined'
     ? (document.currentScript as HTMLScriptElement | null)
     : null
-
-let clientBuilders: Builders | undefined
-
-/**
- * Called by the script-tag build's entry with the client's builders: its in-app script has none of its own (its copies
- * would not be the client's classes). Not imported here, so that the identity plugin stays out of an app's first load
- * when the app does not use it.
- */
-export function provideBuilders(builders: Builders): void {
-  clientBuilders = builders
-}
 
 /** What the script-tag build's in-app script hands over through its global: the view and the decision engine. */
 type InAppScript = ViewModule & EngineModule
@@ -115,7 +104,11 @@ export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {})
     kernel,
     settings,
     // The script-tag build's view script has no builders of its own (its copies would not be the client's classes).
-    builders: clientBuilders,
+    // The script-tag build's in-app script has no builders of its own (its copies would not be the client's classes).
+    builders:
+      typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
+        ? { PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus }
+        : undefined,
     listener: () => listener,
     current: () => current,
     setCurrent(view) {

@@ -1,4 +1,4 @@
-import type { HackleEvent } from '../../kernel'
+import type { HackleEvent } from '../kernel'
 
 /** A channel subscription status (the reference's `HackleSubscriptionStatus` enum, same runtime object). */
 export const HackleSubscriptionStatus = Object.freeze({
