@@ -23,6 +23,9 @@ export default defineConfig([
       // chunk, measured by size-limit).
       'plugins/in-app-messages/display': 'src/plugins/in-app-messages/display.ts',
       'plugins/in-app-messages/view/index': 'src/plugins/in-app-messages/view/index.ts',
+      // The decision engine, loaded once a workspace has in-app messages: an entry so that its `import()` lands on a
+      // stable file (measured by size-limit).
+      'plugins/in-app-messages/engine': 'src/plugins/in-app-messages/engine.ts',
       // The renderer is its own entry so that the view's `import()` of it lands on one stable chunk.
       'plugins/in-app-messages/renderer/index': renderer,
     },
@@ -50,7 +53,8 @@ export default defineConfig([
     outDir: 'dist/browser',
   },
   {
-    // The in-app view code of the script-tag build, loaded by the first shown message from beside the SDK's script.
+    // The in-app code of the script-tag build (decision engine and view), loaded from beside the SDK's script once a
+    // workspace has in-app messages.
     entry: { 'hackle-kit-iam-view': 'src/plugins/in-app-messages/view/script-tag.ts' },
     format: ['iife'],
     define: { __HACKLE_SCRIPT_TAG__: 'true' },
