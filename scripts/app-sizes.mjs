@@ -18,10 +18,11 @@ export const KERNEL_APP_BUDGET = 11_500
 /**
  * The preset app's target was 30,000 B before in-app messages and is 33,000 B with them (initial load; the in-app
  * decision engine, the view and the renderer are lazy chunks, apart). In-app messages first took it from about
- * 30,290 B to about 37,800 B; with the engine lazy (loaded once a workspace has in-app messages) and the view no longer
- * importing the identity plugin, it is about 32,830 B: the guard is the target itself.
+ * 30,290 B to about 37,800 B; with the engine lazy (loaded once a workspace has in-app messages), the view no longer
+ * importing the identity plugin and the renderer built apart (its CommonJS helpers no longer shared with the first
+ * load), it is about 32,470 B: this guard holds that figure with a small margin.
  */
-export const PRESET_APP_BUDGET = 33_000
+export const PRESET_APP_BUDGET = 32_700
 
 /** `manual-overrides` → `manualOverrides`: the factory a plugin entry exports under its own name. */
 export const pluginFactory = (name) => name.replace(/-([a-z])/g, (_, letter) => letter.toUpperCase())
