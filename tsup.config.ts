@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import type { Plugin } from 'esbuild'
 import { defineConfig } from 'tsup'
 
 // One entry per plugin (a folder under src/plugins with an index.ts), so each plugin (and any CommonJS dependency it
@@ -13,6 +14,20 @@ const plugins = Object.fromEntries(
 const production = { 'process.env.NODE_ENV': '"production"' }
 const renderer = 'src/plugins/in-app-messages/renderer/index.tsx'
 
+/**
+ * The view's `import('../renderer/index')` stays an import of the renderer's own file (built apart, below): bundled
+ * with the rest, its CommonJS helpers (React is CommonJS) would be shared with every entry, and an app's bundler
+ * would load them with the first page.
+ */
+const rendererApart: Plugin = {
+  name: 'renderer-apart',
+  setup(build) {
+    // the CommonJS build (made from ESM by tsup) names its files `.cjs`
+    const file = `../renderer/index${build.initialOptions.outExtension?.['.js'] ?? '.js'}`
+    build.onResolve({ filter: /^\.\.\/renderer\/index$/ }, () => ({ path: file, external: true }))
+  },
+}
+
 export default defineConfig([
   {
     entry: {
@@ -23,11 +38,13 @@ export default defineConfig([
       // chunk, measured by size-limit).
       'plugins/in-app-messages/display': 'src/plugins/in-app-messages/display.ts',
       'plugins/in-app-messages/view/index': 'src/plugins/in-app-messages/view/index.ts',
-      // The renderer is its own entry so that the view's `import()` of it lands on one stable chunk.
-      'plugins/in-app-messages/renderer/index': renderer,
+      // The decision engine, loaded once a workspace has in-app messages: an entry so that its `import()` lands on a
+      // stable file (measured by size-limit).
+      'plugins/in-app-messages/engine': 'src/plugins/in-app-messages/engine.ts',
     },
-    // The npm build imports hackle-kit's in-app renderer as a lazy chunk.
+    // The npm build imports hackle-kit's in-app renderer as a lazy chunk: its own build (below), imported as is.
     define: { ...production, __HACKLE_SCRIPT_TAG__: 'false' },
+    esbuildPlugins: [rendererApart],
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
@@ -50,7 +67,8 @@ export default defineConfig([
     outDir: 'dist/browser',
   },
   {
-    // The in-app view code of the script-tag build, loaded by the first shown message from beside the SDK's script.
+    // The in-app code of the script-tag build (decision engine and view), loaded from beside the SDK's script once a
+    // workspace has in-app messages.
     entry: { 'hackle-kit-iam-view': 'src/plugins/in-app-messages/view/script-tag.ts' },
     format: ['iife'],
     define: { __HACKLE_SCRIPT_TAG__: 'true' },
@@ -60,6 +78,18 @@ export default defineConfig([
     platform: 'browser',
     noExternal: [/.*/],
     outDir: 'dist/browser',
+  },
+  {
+    // The renderer of the npm build, the view's lazy chunk: React and react-dom bundled in one self-contained file.
+    entry: { 'plugins/in-app-messages/renderer/index': renderer },
+    define: production,
+    format: ['esm', 'cjs'],
+    dts: true,
+    sourcemap: true,
+    splitting: false,
+    target: 'es2020',
+    platform: 'browser',
+    outDir: 'dist',
   },
   {
     // The renderer as a script of its own: it installs `window.HackleInAppMessageRenderer` on load.

@@ -3,7 +3,9 @@
  * in-process fake of the Hackle servers (XMLHttpRequest for the reference, fetch for hackle-kit). Nothing
  * leaves the process; every request is recorded, and unknown URLs are answered 404 and reported.
  */
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import { Script, type Context } from 'node:vm'
 import type { VirtualClock } from './clock'
 
@@ -156,8 +158,11 @@ export interface Page {
   window: JsdomWindow
   /** Every request either SDK made, with the status the fake server answered. */
   requests: RecordedRequest[]
-  /** Runs a script in the page, like a classic `<script>` tag. */
-  evaluate(code: string): unknown
+  /**
+   * Runs a script in the page, like a classic `<script>` tag; with `src`, as the script loaded from that URL (it is
+   * `document.currentScript` while it runs).
+   */
+  evaluate(code: string, src?: string): unknown
   close(): void
 }
 
@@ -218,6 +223,12 @@ export interface PageOptions {
   clock?: VirtualClock
   /** Cookies the page starts with besides the device id (a returning visitor), name → encoded value. */
   cookies?: Record<string, string>
+  /**
+   * A static script folder: a `<script src>` the page adds under `base` is served from the file of that name in `dir`
+   * (run, then its `load` event, `latency` virtual ms later, default 0); any other added script is answered 404
+   * (`error`).
+   */
+  scripts?: { base: string; dir: string; latency?: number }
 }
 
 /** Text of a request body as a server would receive it (URLSearchParams → form text). */
@@ -364,14 +375,50 @@ export function openPage(env: PageEnv, configText: string, options: PageOptions 
   define(window, 'fetch', fakeFetch)
 
   const context = dom.getInternalVMContext()
+  // Like a classic <script>: global code, so a top-level `var Hackle` (IIFE builds, even with "use strict")
+  // becomes window.Hackle. (window.eval would scope it to the eval when the code is strict.)
+  const evaluate = (code: string, src?: string): unknown => {
+    if (src === undefined) return compiled(code).runInContext(context)
+    const element = window.document.createElement('script')
+    element.src = src
+    Object.defineProperty(window.document, 'currentScript', { configurable: true, get: () => element })
+    try {
+      return compiled(code).runInContext(context)
+    } finally {
+      Object.defineProperty(window.document, 'currentScript', { configurable: true, get: () => null })
+    }
+  }
+  if (options.scripts) serveScripts(window, options.scripts, requests, evaluate)
   return {
     window,
     requests,
-    // Like a classic <script>: global code, so a top-level `var Hackle` (IIFE builds, even with "use strict")
-    // becomes window.Hackle. (window.eval would scope it to the eval when the code is strict.)
-    evaluate: (code) => compiled(code).runInContext(context),
+    evaluate,
     close: () => window.close(),
   }
+}
+
+/** Loads the `<script src>` elements the page adds, as a browser would (see `PageOptions.scripts`). */
+function serveScripts(window: JsdomWindow, { base, dir, latency = 0 }: NonNullable<PageOptions['scripts']>, requests: RecordedRequest[], evaluate: (code: string, src: string) => unknown): void {
+  const win = window as unknown as Window & typeof globalThis
+  const load = (script: HTMLScriptElement) => {
+    const src = script.src
+    const file = src.startsWith(base) ? join(dir, src.slice(base.length).split(/[?#]/)[0]!) : undefined
+    const found = file !== undefined && existsSync(file)
+    requests.push({ method: 'GET', url: src, status: found ? 200 : 404 })
+    win.setTimeout(() => {
+      if (found) {
+        try {
+          evaluate(readFileSync(file, 'utf8'), src)
+        } catch (error) {
+          win.dispatchEvent(new win.ErrorEvent('error', { error }))
+        }
+      }
+      script.dispatchEvent(new win.Event(found ? 'load' : 'error'))
+    }, latency)
+  }
+  new win.MutationObserver((records) => {
+    for (const record of records) for (const node of record.addedNodes) if (node instanceof win.HTMLScriptElement && node.src) load(node)
+  }).observe(win.document, { childList: true, subtree: true })
 }
 
 const scripts = new Map<string, Script>()

@@ -1,13 +1,27 @@
 import { definePlugin, type Kernel, type PluginDefinition, type Properties, type User, type UserChange } from '../../kernel'
-import { COOKIE_LEGACY_ID, describeError, sanitizeIdentifierValue, sanitizeProperties, watchPageLifecycle } from '../../internal'
-import { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
+import {
+  COOKIE_LEGACY_ID,
+  describeError,
+  sanitizeIdentifierValue,
+  sanitizeProperties,
+  watchPageLifecycle,
+  PropertyOperations,
+  PropertyOperationsBuilder,
+  type PropertyOperation,
+  type HackleSubscriptionOperations,
+} from '../../internal'
 import { sanitizeUser } from './sanitize-user'
 import { userEventCalls } from './user-events'
 import { getIdentityHooks } from './hooks'
-import type { HackleSubscriptionOperations } from './subscriptions'
 
-export { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
-export { HackleSubscriptionOperations, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus } from './subscriptions'
+export {
+  PropertyOperations,
+  PropertyOperationsBuilder,
+  type PropertyOperation,
+  HackleSubscriptionOperations,
+  HackleSubscriptionOperationsBuilder,
+  HackleSubscriptionStatus,
+} from '../../internal'
 export { sanitizeUser } from './sanitize-user'
 export { getIdentityHooks, type IdentityHooks, type UserUpdate } from './hooks'
 

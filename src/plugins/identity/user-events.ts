@@ -1,6 +1,6 @@
 import { type HackleEvent, type Kernel } from '../../kernel'
 import { describeError } from '../../internal'
-import { PropertyOperationsBuilder } from './property-operations'
+import { PropertyOperationsBuilder } from '../../internal'
 
 const PHONE_NUMBER = '$phone_number'
 

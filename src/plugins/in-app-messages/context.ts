@@ -1,5 +1,6 @@
 import { exposureEvents, type EvaluationOptions, type ExperimentEvaluation } from '../../internal'
-import type { EvaluationUser, Kernel, KeyValueStore } from '../../kernel'
+import type { EvaluationUser, Kernel, KeyValueStore, Workspace } from '../../kernel'
+import type { InputSnapshot } from './engine'
 import { evaluateEligibility, type Eligibility, type EligibilityFlow } from './eligibility'
 import { isHidden } from './hidden'
 import type { InAppMessageHooks } from './hooks'
@@ -14,7 +15,13 @@ export interface InAppContext {
   /** The current workspace's in-app messages by key, in config order. */
   messages(): Map<number, InAppMessage>
   options: EvaluationOptions
-  /** Hands nested evaluations to the event stream as exposures rooted at the message, timestamped now. */
+  /** The input being replayed (it happened while the engine was loading); undefined while handling a live one. */
+  replay: InputSnapshot | undefined
+  /** The time of the input being handled: now, or the replayed input's time. */
+  now(): number
+  /** The current workspace, or the one current when the replayed input happened. */
+  workspace(): Workspace | undefined
+  /** Hands nested evaluations to the event stream as exposures rooted at the message, timestamped `now()`. */
   record(message: InAppMessage, evaluations: ExperimentEvaluation[], user: EvaluationUser): void
   /**
    * Runs an eligibility flow, records its nested evaluations (and, when it was ineligible after resolving the layout,
@@ -26,18 +33,20 @@ export interface InAppContext {
 export function createInAppContext(kernel: Kernel, hooks: InAppMessageHooks, store: KeyValueStore, messages: () => Map<number, InAppMessage>): InAppContext {
   const { sdkKey } = kernel
   const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) ?? undefined }
-  const record: InAppContext['record'] = (message, evaluations, user) => {
-    for (const event of exposureEvents(evaluations, user, Date.now(), 'IN_APP_MESSAGE', message.id)) kernel.emit(event)
-  }
-  return {
+  const context: InAppContext = {
     kernel,
     hooks,
     store,
     messages,
     options,
-    record,
+    replay: undefined,
+    now: () => context.replay?.at ?? Date.now(),
+    workspace: () => (context.replay ? context.replay.ws : kernel.workspaces.current()),
+    record(message, evaluations, user) {
+      for (const event of exposureEvents(evaluations, user, context.now(), 'IN_APP_MESSAGE', message.id)) kernel.emit(event)
+    },
     evaluate(flow, message, user, timestamp) {
-      const ws = kernel.workspaces.current()!
+      const ws = context.workspace()!
       const eligibility = evaluateEligibility(
         {
           ws,
@@ -50,11 +59,12 @@ export function createInAppContext(kernel: Kernel, hooks: InAppMessageHooks, sto
         user,
         timestamp,
       )
-      record(message, eligibility.evaluations, user)
-      if (!eligibility.eligible && eligibility.layout) record(message, eligibility.layout.evaluations, user)
+      context.record(message, eligibility.evaluations, user)
+      if (!eligibility.eligible && eligibility.layout) context.record(message, eligibility.layout.evaluations, user)
       const { eligible, reason } = eligibility
       hooks.evaluated.call({ messageKey: message.key, flow, eligible, reason })
       return eligibility
     },
   }
+  return context
 }

@@ -24,10 +24,13 @@ export type DeliverCode = 'PRESENT' | 'INELIGIBLE' | 'IDENTIFIER_CHANGED' | 'IN_
 /** What the sessions plugin's `getSessionId` answers without a session (not imported: that would bundle the plugin). */
 const EMPTY_SESSION_ID = '0.ffffffff'
 
-/** The current user with the current `$sessionId` (appended when the user has none), as delivery sees it. */
+/**
+ * The current user (the one current when a replayed input happened) with the current `$sessionId` (appended when the
+ * user has none), as delivery sees it.
+ */
 function deliveryUser(context: InAppContext): EvaluationUser {
   const { kernel } = context
-  const user = kernel.users.resolve()
+  const user = context.replay?.user ?? kernel.users.resolve()
   if (user.identifiers.$sessionId || !kernel.has('sessions')) return user
   const sessionId = (kernel.client as { getSessionId?: () => string }).getSessionId?.()
   return sessionId && sessionId !== EMPTY_SESSION_ID ? { ...user, identifiers: { ...user.identifiers, $sessionId: sessionId } } : user
@@ -57,7 +60,7 @@ export function deliver(context: InAppContext, display: Display, schedule: Sched
 
 function attempt(context: InAppContext, display: Display, schedule: Schedule, requestedAt: number): DeliverCode {
   const { kernel } = context
-  const ws = kernel.workspaces.current()
+  const ws = context.workspace()
   if (!ws) return 'WORKSPACE_NOT_FOUND'
   const message = context.messages().get(schedule.inAppMessageKey)
   if (!message) return 'IN_APP_MESSAGE_NOT_FOUND'

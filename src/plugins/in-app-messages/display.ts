@@ -1,6 +1,6 @@
-import { describeError } from '../../internal'
+import { describeError, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder } from '../../internal'
 import type { Kernel } from '../../kernel'
-import { HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder } from '../identity'
+import type { EngineModule } from './engine'
 import type { Display, InAppMessageListener, Presentation } from './model'
 import { VIEW_GLOBAL, VIEW_SCRIPT, type DisplayHost, type OpenedView, type RendererSettings, type ViewModule } from './view/host'
 
@@ -16,15 +16,21 @@ const sdkScript: HTMLScriptElement | null =
     ? (document.currentScript as HTMLScriptElement | null)
     : null
 
+/** What the script-tag build's in-app script hands over through its global: the view and the decision engine. */
+type InAppScript = ViewModule & EngineModule
+
+let pendingScript: Promise<InAppScript> | undefined
+
 /**
- * The script-tag build's view code: its own script beside the SDK's (with the SDK's CSP nonce), so the SDK file does
- * not carry it; it hands over `openView` through one global.
+ * The script-tag build's in-app code (the decision engine and the view): its own script beside the SDK's (with the
+ * SDK's CSP nonce), so the SDK file does not carry it; it hands both over through one global. Loaded once per page
+ * (a failed load is tried again by the next call).
  */
-function loadViewScript(settings: RendererSettings): Promise<ViewModule> {
-  const win = window as unknown as Record<string, ViewModule | undefined>
+function loadInAppScript(settings: RendererSettings): Promise<InAppScript> {
+  const win = window as unknown as Record<string, InAppScript | undefined>
   const loaded = win[VIEW_GLOBAL]
   if (loaded) return Promise.resolve(loaded)
-  return new Promise((resolve, reject) => {
+  pendingScript ??= new Promise<InAppScript>((resolve, reject) => {
     if (!settings.viewUrl && !settings.sdkScriptSrc) throw new Error('the SDK script URL is unknown: set inAppViewUrl')
     const src = settings.viewUrl ?? new URL(VIEW_SCRIPT, settings.sdkScriptSrc).href
     const script = document.createElement('script')
@@ -41,12 +47,21 @@ function loadViewScript(settings: RendererSettings): Promise<ViewModule> {
     })
     script.src = src
     document.head.appendChild(script)
+  }).catch((error) => {
+    pendingScript = undefined
+    throw error
   })
+  return pendingScript
 }
 
-/** The view code: a lazy chunk in the npm build, a script in the script-tag build (written inline so each build drops the other). */
+/**
+ * The view code and the decision engine: lazy chunks in the npm build, one script in the script-tag build (written
+ * inline so each build drops the other).
+ */
 const loadView: (settings: RendererSettings) => Promise<ViewModule> =
-  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ ? loadViewScript : () => import('./view/index')
+  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ ? loadInAppScript : () => import('./view/index')
+const loadEngine: (settings: RendererSettings) => Promise<EngineModule> =
+  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ ? loadInAppScript : () => import('./engine')
 
 export interface InAppDisplayOptions {
   /**
@@ -68,11 +83,11 @@ export interface InAppDisplayOptions {
 }
 
 /**
- * The view side of in-app messages. Kept small because it is part of the page's first load: the listener, the
+ * The view side of in-app messages (and the loader of the decision engine's code). Kept small because it is part of the page's first load: the listener, the
  * displayed view and the one-message-at-a-time guard live here; everything that draws a message is loaded by the
  * first `present` (a failed load is logged `Failed to open inAppMessageView: <error>` and tried again by the next).
  */
-export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {}): Display {
+export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {}): Display & { loadEngine(): Promise<EngineModule> } {
   let listener: InAppMessageListener | null = null
   let current: OpenedView | null = null
   let loading = false
@@ -89,6 +104,7 @@ export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {})
     kernel,
     settings,
     // The script-tag build's view script has no builders of its own (its copies would not be the client's classes).
+    // The script-tag build's in-app script has no builders of its own (its copies would not be the client's classes).
     builders:
       typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
         ? { PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus }
@@ -118,6 +134,8 @@ export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {})
       listener = next && typeof next === 'object' ? next : null
     },
     displayedView: () => current?.handle ?? null,
+    /** The decision engine's code, from where the view's comes from. */
+    loadEngine: () => loadEngine(settings),
     dispose() {
       disposed = true
       current?.destroy()

@@ -1,15 +1,9 @@
-import { definePlugin, type PluginDefinition, type User } from '../../kernel'
-import { createLocalStore, describeError, resolveIdentifiers } from '../../internal'
-import { createInAppContext } from './context'
-import { createDelayStore } from './delay-store'
-import { isIdentifierChanged } from './deliver'
+import { definePlugin, type PluginDefinition } from '../../kernel'
+import { createLocalStore, describeError, inAppDelayKey } from '../../internal'
 import { createDisplay, type InAppDisplayOptions } from './display'
+import type { Engine, InputSnapshot } from './engine'
 import { getInAppMessageHooks } from './hooks'
-import type { InAppMessage } from './message'
 import type { InAppMessageListener, InAppMessageView } from './model'
-import { parseInAppMessages } from './parse'
-import { createScheduler } from './scheduler'
-import { handleEvent } from './trigger'
 
 export { getInAppMessageHooks, type InAppMessageHooks, type InAppEligibilityInfo, type InAppScheduleInfo, type InAppDeliverInfo } from './hooks'
 export type { InAppMessageListener, InAppMessageView, InAppMessageInfo, InAppMessageActionInfo } from './model'
@@ -27,6 +21,15 @@ export interface InAppMessagesMethods {
   getDisplayedInAppMessageView(): InAppMessageView | null
 }
 
+/** Does a workspace config have in-app messages (the engine parses them; this only looks)? */
+const hasMessages = (config: Readonly<Record<string, unknown>>) => Array.isArray(config.inAppMessages) && config.inAppMessages.length > 0
+
+/** A hook input waiting for the engine, with the moment it happened. */
+interface Pending {
+  run(engine: Engine, snapshot?: InputSnapshot): void
+  snapshot?: InputSnapshot
+}
+
 /**
  * In-app messages. The workspace's messages are parsed whenever a workspace loads. Every accepted track event (any
  * key, `$page_view` and `$in_app_*` included) may trigger the first eligible message, which is delivered at once or
@@ -34,6 +37,12 @@ export interface InAppMessagesMethods {
  * message is handed to the view, which shows one message at a time. Nested A/B-test and flag evaluations become
  * exposure events rooted at the message (`$targetingRootType: IN_APP_MESSAGE`). What was decided is reported on the
  * plugin's hooks (`getInAppMessageHooks`).
+ *
+ * A page loads little of it first: the taps below and the display. The decision engine (parsing, triggers,
+ * eligibility, scheduling, delivery) is lazy code, loaded the first time a loaded workspace has in-app messages or,
+ * at start-up, when delays are persisted; before that every input is a no-op (no messages, no delays) and is
+ * dropped. While the engine loads, inputs are queued in order with the time, workspace and user of their moment,
+ * and replayed once it is there as they happened then.
  */
 export const inAppMessages = definePlugin(
   (options: InAppMessagesOptions = {}): PluginDefinition<InAppMessagesMethods> => ({
@@ -41,24 +50,46 @@ export const inAppMessages = definePlugin(
     apply(kernel) {
       const { hooks, logger } = kernel
       const store = createLocalStore(logger.warn)
-      let messages = new Map<number, InAppMessage>()
-      hooks.workspaceLoaded.tap(NAME, (_ws, config) => {
-        messages = parseInAppMessages(config, logger.debug)
-      })
       const display = createDisplay(kernel, options)
-      const context = createInAppContext(kernel, getInAppMessageHooks(kernel), store, () => messages)
-      const scheduler = createScheduler(context, display, createDelayStore(store, kernel.sdkKey, logger))
+      const inAppHooks = getInAppMessageHooks(kernel)
+      let engine: Engine | undefined
+      let queue: Pending[] | undefined
+      let disposed = false
 
-      hooks.eventAccepted.tap(NAME, (event) => handleEvent(context, scheduler, event))
-      hooks.initialized.tap(NAME, () => scheduler.restore())
-      hooks.userChanged.tap(NAME, (previous, current) => {
-        try {
-          const id = kernel.users.hackleDeviceId
-          if (isIdentifierChanged(resolveIdentifiers(previous as User, id), resolveIdentifiers(current as User, id))) scheduler.cancelAll()
-        } catch (error) {
-          logger.error(`Failed to reset InAppMessage: ${describeError(error)}`)
-        }
+      const load = () => {
+        if (engine || queue) return
+        const pending: Pending[] = (queue = [])
+        display.loadEngine().then(
+          ({ createEngine }) => {
+            if (disposed) return
+            const loaded = createEngine({ kernel, hooks: inAppHooks, store, display })
+            // Inputs a replayed one causes (its exposures) queue behind it, and are replayed in turn.
+            for (const { run, snapshot } of pending) run(loaded, snapshot)
+            engine = loaded
+            queue = undefined
+          },
+          (error) => {
+            queue = undefined
+            logger.error(`Failed to load in-app messages: ${describeError(error)}`)
+          },
+        )
+      }
+      const input = (run: Pending['run'], moment?: () => InputSnapshot) => {
+        if (engine) run(engine)
+        else queue?.push({ run, snapshot: moment?.() })
+      }
+      const moment = (): InputSnapshot => ({ at: Date.now(), ws: kernel.workspaces.current(), user: kernel.users.resolve() })
+
+      if (store.get(inAppDelayKey(kernel.sdkKey))) load()
+      hooks.workspaceLoaded.tap(NAME, (_ws, config) => {
+        if (Array.isArray(config.inAppMessages) && config.inAppMessages.length) load()
+        input((e) => e.workspaceLoaded(config))
       })
+      hooks.eventAccepted.tap(NAME, (event) => {
+        if (event.type === 'track') input((e, snapshot) => e.eventAccepted(event, snapshot), moment)
+      })
+      hooks.initialized.tap(NAME, () => input((e, snapshot) => e.initialized(snapshot), moment))
+      hooks.userChanged.tap(NAME, (previous, current) => input((e) => e.userChanged(previous, current)))
 
       // Public calls never throw, whatever the view does.
       const guard = <T>(work: () => T): T | null => {
@@ -74,7 +105,8 @@ export const inAppMessages = definePlugin(
         getDisplayedInAppMessageView: () => guard(() => display.displayedView()),
       })
       return () => {
-        scheduler.dispose()
+        disposed = true
+        engine?.dispose()
         display.dispose()
       }
     },

@@ -19,7 +19,7 @@ interface DelayTask {
  * | TRIGGERED | deliver | persist the delay, start a timer | nothing |
  * | DELAYED, STORED | remove task and entry (the task must exist, else `InAppMessageDelay not found`), deliver | start a timer | remove task and entry |
  *
- * A timer fires `deliverAt − requestedAt` ms later with a DELAYED request at that time. A STORED request comes from
+ * A timer fires `deliverAt − requestedAt` ms after the request with a DELAYED request at that time. A STORED request comes from
  * `restore` (persisted delays after start-up): nothing is in memory then, so one due at that very moment fails with
  * `InAppMessageDelay not found`, as in the reference. Errors are logged and answered with `EXCEPTION`; every outcome
  * is reported on `hooks.scheduled`.
@@ -30,7 +30,9 @@ export function createScheduler(context: InAppContext, display: Display, delays:
 
   const startDelay = (request: ScheduleRequest) => {
     const delay: DelayEntity = { schedule: request.schedule, requestedAt: request.requestedAt }
-    const timer = setTimeout(() => process({ schedule: delay.schedule, type: 'DELAYED', requestedAt: Date.now() }), delay.schedule.time.deliverAt - delay.requestedAt)
+    // Due `deliverAt − requestedAt` after the request; a replayed request was made a while ago already.
+    const wait = delay.schedule.time.deliverAt - delay.requestedAt - (Date.now() - context.now())
+    const timer = setTimeout(() => process({ schedule: delay.schedule, type: 'DELAYED', requestedAt: Date.now() }), wait)
     tasks.set(delay.schedule.dispatchId, { delay, cancel: () => clearTimeout(timer) })
   }
 
@@ -75,7 +77,7 @@ export function createScheduler(context: InAppContext, display: Display, delays:
     process,
     /** Every persisted delay becomes a STORED request now (started now, due when it was due). */
     restore() {
-      const now = Date.now()
+      const now = context.now()
       for (const delay of delays.values()) {
         const { schedule } = delay
         process({ schedule: { ...schedule, time: { startedAt: now, deliverAt: schedule.time.deliverAt } }, type: 'STORED', requestedAt: now })

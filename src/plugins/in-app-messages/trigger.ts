@@ -41,7 +41,7 @@ function triggerEvent(event: TrackEvent): TriggerEvent {
 export function handleEvent(context: InAppContext, scheduler: Scheduler, event: SdkEvent): void {
   if (event.type !== 'track') return
   try {
-    const ws = context.kernel.workspaces.current()
+    const ws = context.workspace()
     if (!ws) return
     for (const message of context.messages().values()) {
       if (!isTriggered(ws, message, event, context)) continue

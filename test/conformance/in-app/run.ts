@@ -4,6 +4,7 @@
  * the page (`window.HackleInAppMessageRenderer`: it records what it is asked to render and answers the view's
  * lifecycle handshake, then closes the message, so the next one can open). Collects what both SDKs make observable.
  */
+import { basename, dirname } from 'node:path'
 import { settle, VirtualClock, CLOCK_START } from '../clock'
 import { SERVER_URLS, type Side } from '../drivers'
 import { SDK_KEY, openPage, PAGES, type Page } from '../page'
@@ -44,6 +45,9 @@ export interface SideObservation {
   visits: VisitObservation[]
   problems: string[]
 }
+
+/** Where the page loads the SDK's script from. */
+const SCRIPT_BASE = 'https://cdn.hackle-kit.test/sdk/'
 
 const IN_APP_KEYS = /^hackle-(iam-hide|iam-impression|campaign-delay)_/
 
@@ -94,8 +98,8 @@ function bodiesOf(page: Page, problems: string[]): unknown[] {
   return out
 }
 
-/** Runs every visit of `sequence` on one SDK. */
-export async function runInAppSequence(side: Side, sequence: InAppSequence): Promise<SideObservation> {
+/** Runs every visit of `sequence` on one SDK; a script the SDK adds takes `scriptLatency` virtual ms to load. */
+export async function runInAppSequence(side: Side, sequence: InAppSequence, { scriptLatency = 0 } = {}): Promise<SideObservation> {
   const problems: string[] = []
   const visits: VisitObservation[] = []
   let storage: Record<string, string> = {}
@@ -106,14 +110,15 @@ export async function runInAppSequence(side: Side, sequence: InAppSequence): Pro
     let page: Page | undefined
     const logs: string[] = []
     try {
-      page = openPage(PAGES[0]!, JSON.stringify(sequence.config), { clock, cookies })
+      // The SDK is loaded from a script folder, as on a page: scripts it adds beside its own are served from there.
+      page = openPage(PAGES[0]!, JSON.stringify(sequence.config), { clock, cookies, scripts: { base: SCRIPT_BASE, dir: dirname(side.bundlePath), latency: scriptLatency } })
       const window = page.window as unknown as Window & { hackle: { close(): void }; __renders: unknown[]; eval(code: string): unknown }
       for (const [key, value] of Object.entries(storage)) window.localStorage.setItem(key, value)
       const capture = (level: string) => (...args: unknown[]) => void logs.push(`${level} ${args.map(String).join(' ')}`)
       const console = (window as unknown as { console: Record<string, unknown> }).console
       for (const level of ['debug', 'info', 'warn', 'error', 'log']) console[level] = capture(level)
       page.evaluate(RENDERER)
-      page.evaluate(side.bundle)
+      page.evaluate(side.bundle, SCRIPT_BASE + basename(side.bundlePath))
       const options = { ...SERVER_URLS, enableMonitoring: false, debug: true, ...visit.options }
       window.eval(`window.hackle = Hackle.createInstance(${JSON.stringify(SDK_KEY)}, ${JSON.stringify(options)})`)
       await clock.advance(0)

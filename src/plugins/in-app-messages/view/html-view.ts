@@ -1,4 +1,4 @@
-import { sdkHeaders, transportOf } from '../../../internal'
+import { HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder, sdkHeaders, transportOf } from '../../../internal'
 import { BaseView } from './base'
 import { createBridge, installBridge } from './bridge'
 import type { Builders } from './host'
@@ -7,18 +7,15 @@ import type { Builders } from './host'
 declare const __HACKLE_SCRIPT_TAG__: boolean | undefined
 
 /**
- * The client's builders for `window.Hackle`: the script-tag build hands them over; the npm build imports the same
- * module the client uses (written inline so that the view script drops the import).
+ * The client's builders for `window.Hackle`: the script-tag build hands them over (the view script's copies would be
+ * other classes); the npm build imports the same module the client uses (written inline so that the view script drops
+ * the import).
  */
 const loadBuilders: (given: Builders | undefined) => Promise<Builders> =
   typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
     ? (given) => (given ? Promise.resolve(given) : Promise.reject(new Error('the in-app view script needs the client builders')))
     : () =>
-        import('../../identity').then(({ PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus }) => ({
-          PropertyOperationsBuilder,
-          HackleSubscriptionOperationsBuilder,
-          HackleSubscriptionStatus,
-        }))
+        Promise.resolve({ PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus })
 
 /** How long an HTML message has to render (and its PATH content to arrive). */
 export const HTML_TIMEOUT_MILLIS = 5000

@@ -1,9 +1,12 @@
+import { createEngine } from '../engine'
 import { openView } from './index'
 import { VIEW_GLOBAL, type ViewModule } from './host'
+import type { EngineModule } from '../engine'
 
 /**
- * The view code as its own script for the script-tag build (`hackle-kit-iam-view.global.js`, loaded by the first
- * message so the SDK file stays small): it hands `openView` to the SDK through one global.
+ * The in-app code of the script-tag build as its own script (`hackle-kit-iam-view.global.js`, loaded once a workspace
+ * has in-app messages, so the SDK file stays small): it hands the decision engine and the view to the SDK through one
+ * global.
  */
-const win = window as unknown as Record<string, ViewModule | undefined>
-win[VIEW_GLOBAL] = win[VIEW_GLOBAL] || { openView }
+const win = window as unknown as Record<string, (ViewModule & EngineModule) | undefined>
+win[VIEW_GLOBAL] = win[VIEW_GLOBAL] || { openView, createEngine }

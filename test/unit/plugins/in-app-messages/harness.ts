@@ -2,6 +2,7 @@ import { vi } from 'vitest'
 import { createKernel, definePlugin, type SdkEvent } from '../../../../src/kernel'
 import { getInAppMessageHooks, inAppMessages, type InAppDeliverInfo, type InAppEligibilityInfo, type InAppScheduleInfo } from '../../../../src/plugins/in-app-messages'
 import type { Presentation } from '../../../../src/plugins/in-app-messages/model'
+import * as engineModule from '../../../../src/plugins/in-app-messages/engine'
 import { sessions } from '../../../../src/plugins/sessions'
 import { identity } from '../../../../src/plugins/identity'
 
@@ -18,6 +19,12 @@ export interface Seen {
 
 export const presented: Presentation[] = []
 
+/**
+ * How the fake display hands over the engine code: at once (a thenable that answers synchronously, so tests read the
+ * decisions right after each call), or like `import()` does, later (`loads` holds each pending load, for the test to answer: the code, or a failure).
+ */
+export const engineLoading: { mode: 'at once' | 'later'; loads: Array<(failure?: Error) => void> } = { mode: 'at once', loads: [] }
+
 // The view side is another module: a fake display records what the decision side hands it.
 vi.mock('../../../../src/plugins/in-app-messages/display', () => ({
   createDisplay: () => ({
@@ -25,6 +32,10 @@ vi.mock('../../../../src/plugins/in-app-messages/display', () => ({
     setListener: () => {},
     displayedView: () => null,
     dispose: () => {},
+    loadEngine: () =>
+      engineLoading.mode === 'at once'
+        ? { then: (loaded: (module: typeof engineModule) => void) => loaded(engineModule) }
+        : new Promise((resolve, reject) => engineLoading.loads.push((failure) => (failure ? reject(failure) : resolve(engineModule)))),
   }),
 }))
 

@@ -1,5 +1,5 @@
-import { type HackleEvent, type Properties } from '../../kernel'
-import { MAX_ARRAY_LENGTH, sanitizeProperties, sanitizePropertyValue } from '../../internal'
+import { type HackleEvent, type Properties } from '../kernel'
+import { MAX_ARRAY_LENGTH, sanitizeProperties, sanitizePropertyValue } from '../kernel/events/sanitize'
 
 export type PropertyOperation =
   | '$set' | '$setOnce' | '$unset' | '$increment' | '$append' | '$appendOnce'

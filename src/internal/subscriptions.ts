@@ -1,7 +1,7 @@
-import type { HackleEvent } from '../../kernel'
+import type { HackleEvent } from '../kernel'
 
 /** A channel subscription status (the reference's `HackleSubscriptionStatus` enum, same runtime object). */
-export const HackleSubscriptionStatus = Object.freeze({
+export const HackleSubscriptionStatus = /* @__PURE__ */ Object.freeze({
   SUBSCRIBED: 'SUBSCRIBED',
   UNSUBSCRIBED: 'UNSUBSCRIBED',
   UNKNOWN: 'UNKNOWN',

@@ -1,0 +1,80 @@
+import { describeError, resolveIdentifiers } from '../../internal'
+import type { EvaluationUser, HackleUser, KeyValueStore, Kernel, SdkEvent, User, Workspace } from '../../kernel'
+import { createInAppContext } from './context'
+import { createDelayStore } from './delay-store'
+import { isIdentifierChanged } from './deliver'
+import type { InAppMessageHooks } from './hooks'
+import type { InAppMessage } from './message'
+import type { Display } from './model'
+import { parseInAppMessages } from './parse'
+import { createScheduler } from './scheduler'
+import { handleEvent } from './trigger'
+
+/**
+ * The moment an input happened, kept while the engine was loading: the input is replayed later as if it ran then —
+ * at that time (exposures, restored delays, delay timers), on the workspace and for the user current then.
+ */
+export interface InputSnapshot {
+  at: number
+  ws: Workspace | undefined
+  user: EvaluationUser
+}
+
+/** What the engine gets from the plugin's always-loaded part (it creates no hooks or stores of its own). */
+export interface EngineHost {
+  kernel: Kernel
+  hooks: InAppMessageHooks
+  store: KeyValueStore
+  display: Display
+}
+
+/** The plugin's inputs, in the order the kernel's hooks delivered them; `snapshot` only for a replayed one. */
+export interface Engine {
+  workspaceLoaded(config: Readonly<Record<string, unknown>>): void
+  eventAccepted(event: SdkEvent, snapshot?: InputSnapshot): void
+  initialized(snapshot?: InputSnapshot): void
+  userChanged(previous: HackleUser, current: HackleUser): void
+  dispose(): void
+}
+
+/** What the lazily loaded engine code gives the plugin: the lazy chunk's exports, or the in-app script's global. */
+export interface EngineModule {
+  createEngine(host: EngineHost): Engine
+}
+
+/**
+ * The in-app decision engine, loaded once a workspace with in-app messages (or a persisted delay) is seen: parses the
+ * workspace's messages, triggers and schedules them on accepted events, restores persisted delays at start-up and
+ * cancels delays when the user's identity changes.
+ */
+export function createEngine({ kernel, hooks, store, display }: EngineHost): Engine {
+  const { logger } = kernel
+  let messages = new Map<number, InAppMessage>()
+  const context = createInAppContext(kernel, hooks, store, () => messages)
+  const scheduler = createScheduler(context, display, createDelayStore(store, kernel.sdkKey, logger))
+  const replaying = (snapshot: InputSnapshot | undefined, work: () => void) => {
+    const outer = context.replay
+    context.replay = snapshot
+    try {
+      work()
+    } finally {
+      context.replay = outer
+    }
+  }
+  return {
+    workspaceLoaded(config) {
+      messages = parseInAppMessages(config, logger.debug)
+    },
+    eventAccepted: (event, snapshot) => replaying(snapshot, () => handleEvent(context, scheduler, event)),
+    initialized: (snapshot) => replaying(snapshot, () => scheduler.restore()),
+    userChanged(previous, current) {
+      try {
+        const id = kernel.users.hackleDeviceId
+        if (isIdentifierChanged(resolveIdentifiers(previous as User, id), resolveIdentifiers(current as User, id))) scheduler.cancelAll()
+      } catch (error) {
+        logger.error(`Failed to reset InAppMessage: ${describeError(error)}`)
+      }
+    },
+    dispose: () => scheduler.dispose(),
+  }
+}
