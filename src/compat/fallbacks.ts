@@ -55,7 +55,8 @@ export const missingMethodFallbacks = definePlugin(
 let bridgeWarned = false
 
 /**
- * The reference's `setAppWebViewInAppMessageBridge()` until the web-view bridge is built: one warning, nothing else.
+ * The reference's `setAppWebViewInAppMessageBridge()` in builds without the web-view bridge (the script-tag build leaves it
+ * out for its size; the npm entry exports the bridge's own): one warning, nothing else.
  */
 export function setAppWebViewInAppMessageBridge(): void {
   if (!bridgeWarned) createLogger().warn('setAppWebViewInAppMessageBridge() needs the web-view bridge, which this build does not include: it does nothing')
