@@ -68,7 +68,7 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
         '/silent/hackle-kit-iam-renderer.global.js': js(resolve(PAGES, 'iam-stand-in-renderer.js')),
       },
     })
-    server.setWorkspace(JSON.parse(WORKSPACE.replaceAll('__ORIGIN__', server.url)))
+    server.setWorkspace(JSON.parse(WORKSPACE.split('__ORIGIN__').join(server.url)))
     browser = await launch()
   })
   afterAll(async () => {
