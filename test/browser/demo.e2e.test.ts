@@ -1,10 +1,22 @@
 // The demo page (demo/) works with the bundle under its strict CSP, and its buttons re-render decisions.
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { startDemo } from '../../demo/server.mjs'
 import type { LocalServer } from '../../demo/server-core.mjs'
 import { BUNDLE, assertBundle, describeChromium, hasBundle, launch, newContext } from './chromium'
 import { guardRecords, watchPage } from './harness'
+
+/**
+ * The demo's in-app messages cover the page as they would for a visitor: wait for the one a step triggered (it may be
+ * delayed), check what it says, and close it with its close button.
+ */
+async function dismissMessage(page: Page, text: string | null) {
+  const surface = page.locator('.hackle-iam').locator('[role="dialog"], [role="region"]')
+  await surface.waitFor({ state: 'visible', timeout: 10_000 })
+  if (text !== null) expect(await surface.textContent()).toContain(text)
+  await page.locator('.hackle-iam').locator('button.close').click()
+  await page.locator('.hackle-iam').waitFor({ state: 'detached', timeout: 10_000 })
+}
 
 describeChromium('demo page', () => {
   let browser: Browser
@@ -55,6 +67,8 @@ describeChromium('demo page', () => {
 
     await page.click('button[data-action="track-purchase"]')
     await server.waitFor((r) => !!r.json?.trackEvents?.some((e: any) => e.eventTypeKey === 'purchase'))
+    // The purchase shows the demo's bottom sheet (images only).
+    await dismissMessage(page, null)
     await expect.poll(() => page.textContent('#server-events'), { timeout: 8000 }).toContain('purchase')
 
     await page.click('button[data-action="reset"]')
@@ -64,6 +78,8 @@ describeChromium('demo page', () => {
     await page.click('button[data-action="route-second"]')
     expect(await page.textContent('#route')).toBe('/second')
     await expect.poll(() => page.textContent('#server-events'), { timeout: 8000 }).toContain('$page_view · /second')
+    // The second page's welcome comes 2 s after its page view.
+    await dismissMessage(page, 'Welcome to the second page')
     await page.click('button[data-action="route-back"]')
     await expect.poll(() => page.textContent('#route')).toBe('/')
 
