@@ -55,6 +55,8 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
       bundlePath: BUNDLE,
       pages: {
         '/iam.html': html,
+        // The demo's second route: its `$page_view` triggers the delayed welcome (message key 2).
+        '/second': html,
         '/iam-flow.js': js(resolve(PAGES, 'iam-flow.js')),
         '/guard.js': js(resolve(PAGES, 'guard.js')),
         '/axe.js': js(AXE),
@@ -416,6 +418,7 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     const diag = await openPage(MOBILE.options)
     await trackAndMeasure('cap_test')
     await opened(12)
+    expect(await axe()).toEqual([])
     await page.locator('.hackle-iam').locator('button.btn >> text=Got it').click()
     await closed(12)
     const history = JSON.parse((await storage(IMPRESSIONS_KEY(912))) ?? '[]')
@@ -452,6 +455,7 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     const reloadedAt = await page.evaluate(() => Date.now())
     expect(reloadedAt - trackedAt, 'the reload finished before the delay was due').toBeLessThan(4000)
     await opened(13)
+    expect(await axe()).toEqual([])
     const shownAt = await page.evaluate(() => (window as any).__listener.find((e: any) => e.name === 'beforeOpen' && e.key === 13).at)
     // Not before the delay is over (10 ms for timer rounding), and without a new trigger soon after it.
     expect(shownAt - trackedAt).toBeGreaterThanOrEqual(3990)
@@ -462,6 +466,31 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     const [trigger] = arrived('delay_test')
     expect(arrived('$in_app_impression', 13)[0].properties.$trigger_event_insert_id).toBe(trigger.insertId)
     expect(arrived('delay_test')).toHaveLength(1)
+    await noViolations()
+    expect(diag.pageErrors).toEqual([])
+    expect(diag.consoleErrors).toEqual([])
+  }, 60_000)
+
+  it("the demo's welcome: /second's automatic $page_view shows it 2 s later; within its cap a reload of /second shows nothing", async () => {
+    const diag = await openPage(MOBILE.options, '/second')
+    await opened(2)
+    expect(await axe()).toEqual([])
+    const [view] = arrived('$page_view').filter((e: any) => e.hackleProperties?.pagePath === '/second')
+    const shownAt = await page.evaluate(() => (window as any).__listener.find((e: any) => e.name === 'beforeOpen' && e.key === 2).at)
+    expect(shownAt - view.timestamp).toBeGreaterThanOrEqual(1990)
+    await page.locator('.hackle-iam').locator('button.btn >> text=Got it').click()
+    await closed(2)
+
+    // The reload's page view is capped (one per 10 minutes), decided when it was tracked: no delay was stored for it,
+    // and the display is free for the banner.
+    await reload()
+    await server.waitFor(() => arrived('$page_view').filter((e: any) => e.hackleProperties?.pagePath === '/second').length >= 2, 15_000)
+    expect(JSON.parse((await storage(DELAY_KEY)) ?? '{}')).toEqual({})
+    await trackAndMeasure('add_to_cart')
+    await opened(3)
+    await flushed()
+    expect(arrived('$in_app_impression', 2)).toHaveLength(1)
+    expect(await page.evaluate(() => (window as any).__listener.filter((e: any) => e.key === 2))).toEqual([])
     await noViolations()
     expect(diag.pageErrors).toEqual([])
     expect(diag.consoleErrors).toEqual([])
