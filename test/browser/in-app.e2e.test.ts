@@ -57,6 +57,8 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
         '/iam.html': html,
         // The demo's second route: its `$page_view` triggers the delayed welcome (message key 2).
         '/second': html,
+        // Where the demo modal's "Shop now" (LINK_AND_CLOSE) goes.
+        '/offer': html,
         '/iam-flow.js': js(resolve(PAGES, 'iam-flow.js')),
         '/guard.js': js(resolve(PAGES, 'guard.js')),
         '/axe.js': js(AXE),
@@ -372,6 +374,30 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     expect(arrived('$in_app_impression', 11)).toHaveLength(2)
     expect(arrived('$in_app_close', 11)).toHaveLength(2)
     expect(arrived('$in_app_action', 11)).toHaveLength(2)
+    await noViolations()
+    expect(diag.pageErrors).toEqual([])
+    expect(diag.consoleErrors).toEqual([])
+  }, 60_000)
+
+  it('"Shop now" (LINK_AND_CLOSE) goes to the link in the same tab; its action and the close reach the server once each', async () => {
+    // With the close animation: the navigation commits before it ends.
+    const diag = await openPage(PC.options)
+    await trackAndMeasure('show_offer')
+    await opened(1)
+    await Promise.all([
+      page.waitForURL(`${server.url}/offer`, { timeout: 15_000 }),
+      page.locator('.hackle-iam').locator('button.btn >> text=Shop now').click(),
+    ])
+    await page.waitForFunction(() => (window as any).__ready === true, null, { timeout: 10_000 })
+    // Sent as the first page went away, or from the persisted queue by the next page.
+    await waitForEvent('$in_app_close', 1, 1)
+    await waitForEvent('$in_app_action', 1, 1)
+    await flushed()
+    expect(arrived('$in_app_impression', 1)).toHaveLength(1)
+    expect(arrived('$in_app_close', 1)).toHaveLength(1)
+    expect(arrived('$in_app_action', 1).map((e: any) => e.properties)).toEqual([
+      expect.objectContaining({ action_type: 'LINK_AND_CLOSE', action_area: 'BUTTON', action_value: `${server.url}/offer`, button_text: 'Shop now' }),
+    ])
     await noViolations()
     expect(diag.pageErrors).toEqual([])
     expect(diag.consoleErrors).toEqual([])
