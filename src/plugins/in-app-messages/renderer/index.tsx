@@ -6,7 +6,8 @@
  *   are loaded (or after a short wait) and rejects only for a message this renderer cannot draw. `destroy()` removes
  *   everything it added and gives the focus back.
  * - It answers the SDK's window `hackle-iam-lifecycle-start` events with `hackle-iam-lifecycle-end` (same `type`
- *   and `id`) once the open / close animation has finished (at once under `prefers-reduced-motion`), and reports
+ *   and `id`) once the open / close animation has finished (at once under `prefers-reduced-motion`; a close also at
+ *   once when the page starts to leave, so a link that navigates does not lose it), and reports
  *   clicks and image impressions as window `hackle-iam-interaction` events. It never runs an action itself.
  * - `installRenderer(win)` puts `{ HackleInAppMessageRenderer }` on `win.HackleInAppMessageRenderer` unless a
  *   renderer is already there.
@@ -89,6 +90,7 @@ export class HackleInAppMessageRenderer {
     this.win.document.removeEventListener('focusin', this.onFocusIn)
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
+    this.stopLeaveWatch()
     const root = this.root
     this.root = null
     try {
@@ -159,10 +161,30 @@ export class HackleInAppMessageRenderer {
       else this.later(OPEN_MS, opened)
     } else {
       this.setPhase('closing')
-      if (instant) answer()
-      else this.later(CLOSE_MS, answer)
+      if (instant) {
+        answer()
+        return
+      }
+      // A link that closes the message (LINK_AND_CLOSE) may take the page away before the animation ends: then the
+      // close is answered as the page starts to leave, so the SDK still records it (and sends it as the page goes).
+      let answered = false
+      const closed = () => {
+        if (answered) return
+        answered = true
+        this.stopLeaveWatch()
+        answer()
+      }
+      this.stopLeaveWatch = () => {
+        for (const type of LEAVE_EVENTS) this.win.removeEventListener(type, closed)
+        this.stopLeaveWatch = noop
+      }
+      for (const type of LEAVE_EVENTS) this.win.addEventListener(type, closed)
+      this.later(CLOSE_MS, closed)
     }
   }
+
+  /** Removes the page-leave listeners of a close in progress (nothing when none is). */
+  private stopLeaveWatch: () => void = noop
 
   private readonly report = (interaction: Interaction | null): void => {
     if (!interaction || !this.root) return
@@ -219,6 +241,10 @@ export class HackleInAppMessageRenderer {
     if (dialog) (focusableIn(dialog)[0] ?? dialog).focus({ preventScroll: true })
   }
 }
+
+/** The window events that tell the page is being left (a navigation started, then the page is hidden for good). */
+const LEAVE_EVENTS = ['beforeunload', 'pagehide'] as const
+const noop = () => {}
 
 const closes = (type: string) => type === 'CLOSE' || type === 'HIDDEN' || type.endsWith('_AND_CLOSE')
 

@@ -139,6 +139,44 @@ describe('in-app renderer: lifecycle handshake', () => {
     expect(lifecycleEnds[1]).toEqual({ type: 'CLOSE', id: 'c' })
   })
 
+  it.each(['beforeunload', 'pagehide'])('answers a close in progress at once when the page starts to leave (%s), once', async (type) => {
+    reducedMotion(false)
+    vi.useFakeTimers()
+    await open(messages.modalTextOnly!)
+    await act(() => vi.advanceTimersByTimeAsync(300))
+    lifecycle('CLOSE', 'leaving')
+    expect(lifecycleEnds).toHaveLength(1)
+    act(() => {
+      window.dispatchEvent(new Event(type))
+    })
+    expect(lifecycleEnds).toEqual([{ type: 'OPEN', id: 'open-1' }, { type: 'CLOSE', id: 'leaving' }])
+    // Neither the animation's end nor another leave event answers again.
+    await act(() => vi.advanceTimersByTimeAsync(300))
+    act(() => {
+      window.dispatchEvent(new Event('beforeunload'))
+      window.dispatchEvent(new Event('pagehide'))
+    })
+    expect(lifecycleEnds).toHaveLength(2)
+  })
+
+  it('a page leave outside a close, or after the renderer was destroyed mid-close, answers nothing', async () => {
+    reducedMotion(false)
+    vi.useFakeTimers()
+    const { renderer } = await open(messages.modalTextOnly!)
+    await act(() => vi.advanceTimersByTimeAsync(300))
+    act(() => {
+      window.dispatchEvent(new Event('beforeunload'))
+    })
+    expect(lifecycleEnds).toEqual([{ type: 'OPEN', id: 'open-1' }])
+    lifecycle('CLOSE', 'gone')
+    act(() => renderer.destroy())
+    act(() => {
+      window.dispatchEvent(new Event('pagehide'))
+    })
+    await act(() => vi.advanceTimersByTimeAsync(300))
+    expect(lifecycleEnds).toEqual([{ type: 'OPEN', id: 'open-1' }])
+  })
+
   it('ignores start events without a string id or with an unknown type', async () => {
     await open(messages.modalTextOnly!, 'pc', { handshake: false })
     act(() => {
