@@ -1,4 +1,4 @@
-import { parseTargets } from '../../internal'
+import { parseTargets, words } from '../../internal'
 import type { InAppMessage } from './message'
 import type { Alignment, MessageAction, MessageButton, MessageLayout } from './model'
 
@@ -17,7 +17,6 @@ import type { Alignment, MessageAction, MessageButton, MessageLayout } from './m
 type Dto = Record<string, any>
 type Warn = (message: string) => void
 
-const words = (text: string) => text.split(' ')
 const STATUSES = words('ACTIVE DRAFT PAUSE')
 const PLATFORMS = words('WEB ANDROID IOS')
 const ORIENTATIONS = words('VERTICAL HORIZONTAL')

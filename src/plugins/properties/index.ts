@@ -7,7 +7,7 @@ export interface PropertiesOptions {
 }
 
 /** The page part of the hackle properties from the kernel's current page (`pageTitle` is its page name). */
-const pagePropertiesFrom = (page: PageSnapshot): PageProperties => ({
+export const pagePropertiesFrom = (page: PageSnapshot): PageProperties => ({
   pagePath: page.pagePath,
   pageTitle: page.pageName,
   host: page.host,

@@ -1,5 +1,5 @@
 import type { PageSnapshot } from '../../kernel'
-import { browserPropertiesOf, collectHackleProperties } from '../properties'
+import { browserPropertiesOf, collectHackleProperties, pagePropertiesFrom } from '../properties'
 import type { AppWindow, HackleApp } from './host-app'
 
 /**
@@ -22,16 +22,7 @@ const isResponse = (value: unknown): value is InvocationResponse =>
 
 /** The browser part of the hackle properties, for `page` (default: the window's current location and title). */
 function browserProperties(win: Window, page?: PageSnapshot) {
-  const pageProperties = page && {
-    pagePath: page.pagePath,
-    pageTitle: page.pageName,
-    host: page.host,
-    url: page.url,
-    referrer: page.referrer,
-    queryParameter: page.queryParameter,
-    protocol: page.protocol,
-  }
-  return browserPropertiesOf(collectHackleProperties(win, pageProperties))
+  return browserPropertiesOf(collectHackleProperties(win, page && pagePropertiesFrom(page)))
 }
 
 /**
