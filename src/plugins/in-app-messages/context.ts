@@ -1,4 +1,5 @@
-import { exposureEvents, type EvaluationOptions, type ExperimentEvaluation } from '../../internal'
+import type { EvaluationOptions, ExperimentEvaluation } from '../../internal'
+import { tools } from './tools'
 import type { EvaluationUser, Kernel, KeyValueStore, Workspace } from '../../kernel'
 import type { InputSnapshot } from './engine'
 import { evaluateEligibility, type Eligibility, type EligibilityFlow } from './eligibility'
@@ -43,7 +44,7 @@ export function createInAppContext(kernel: Kernel, hooks: InAppMessageHooks, sto
     now: () => context.replay?.at ?? Date.now(),
     workspace: () => (context.replay ? context.replay.ws : kernel.workspaces.current()),
     record(message, evaluations, user) {
-      for (const event of exposureEvents(evaluations, user, context.now(), 'IN_APP_MESSAGE', message.id)) kernel.emit(event)
+      for (const event of tools.exposureEvents(evaluations, user, context.now(), 'IN_APP_MESSAGE', message.id)) kernel.emit(event)
     },
     evaluate(flow, message, user, timestamp) {
       const ws = context.workspace()!

@@ -1,4 +1,4 @@
-import { inAppDelayKey } from '../../internal'
+import { tools } from './tools'
 import type { KeyValueStore, Logger } from '../../kernel'
 import type { DelayEntity } from './schedule'
 
@@ -9,7 +9,7 @@ type Stored = Record<string, DelayEntity[]>
  * added. A key whose list empties is deleted (`{}` once all are gone); unreadable JSON counts as nothing stored.
  */
 export function createDelayStore(store: KeyValueStore, sdkKey: string, logger: Logger) {
-  const key = inAppDelayKey(sdkKey)
+  const key = tools.inAppDelayKey(sdkKey)
   const read = (): Stored | null => {
     const text = store.get(key)
     if (text === null) return null

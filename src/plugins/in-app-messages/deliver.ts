@@ -1,4 +1,4 @@
-import { describeError } from '../../internal'
+import { tools } from './tools'
 import type { EvaluationUser, Identifiers } from '../../kernel'
 import type { InAppContext } from './context'
 import { recordImpression } from './impressions'
@@ -49,7 +49,7 @@ export function deliver(context: InAppContext, display: Display, schedule: Sched
   try {
     code = attempt(context, display, schedule, requestedAt)
   } catch (error) {
-    context.kernel.logger.error(`Failed to process InAppMessageDeliver: ${describeError(error)}`)
+    context.kernel.logger.error(`Failed to process InAppMessageDeliver: ${tools.describeError(error)}`)
     code = 'EXCEPTION'
   }
   const { dispatchId, inAppMessageKey: messageKey } = schedule
@@ -84,7 +84,7 @@ function attempt(context: InAppContext, display: Display, schedule: Schedule, re
     try {
       recordImpression(context.store, kernel.sdkKey, message.id, { identifiers: user.identifiers, timestamp: requestedAt })
     } catch (error) {
-      kernel.logger.error(`Failed to record InAppMessageImpression: ${describeError(error)}`)
+      kernel.logger.error(`Failed to record InAppMessageImpression: ${tools.describeError(error)}`)
     }
   }
   return 'PRESENT'

@@ -1,4 +1,5 @@
-import { describeError, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder } from '../../internal'
+import { describeError } from '../../internal'
+import { inAppTools } from './toolbox'
 import type { Kernel } from '../../kernel'
 import type { EngineModule } from './engine'
 import type { Display, InAppMessageListener, Presentation } from './model'
@@ -103,12 +104,7 @@ export function createDisplay(kernel: Kernel, options: InAppDisplayOptions = {})
   const host: DisplayHost = {
     kernel,
     settings,
-    // The script-tag build's view script has no builders of its own (its copies would not be the client's classes).
-    // The script-tag build's in-app script has no builders of its own (its copies would not be the client's classes).
-    builders:
-      typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
-        ? { PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus }
-        : undefined,
+    tools: inAppTools,
     listener: () => listener,
     current: () => current,
     setCurrent(view) {

@@ -1,4 +1,5 @@
-import { anyTargetMatches, createContext, type EvaluationOptions, type ExperimentEvaluation } from '../../internal'
+import type { EvaluationOptions, ExperimentEvaluation } from '../../internal'
+import { tools } from './tools'
 import type { EvaluationUser, Workspace } from '../../kernel'
 import { isFrequencyCapped } from './frequency-cap'
 import type { Impression } from './impressions'
@@ -61,7 +62,7 @@ export function evaluateEligibility(
   user: EvaluationUser,
   timestamp: number,
 ): Eligibility {
-  const ctx = createContext(inputs.ws, user, inputs.options)
+  const ctx = tools.createContext(inputs.ws, user, inputs.options)
   let layout: LayoutEvaluation | undefined
   const result = (eligible: boolean, reason: string): Eligibility => ({ eligible, reason, evaluations: ctx.evaluations, layout })
   const full = flow === 'TRIGGER' || message.atDeliverTime
@@ -73,7 +74,7 @@ export function evaluateEligibility(
     const period = message.period
     if (period && !(period.start <= timestamp && timestamp < period.end)) return result(false, 'NOT_IN_IN_APP_MESSAGE_PERIOD')
     if (!inTimetable(message, timestamp)) return result(false, 'NOT_IN_IN_APP_MESSAGE_TIMETABLE')
-    if (!anyTargetMatches(ctx, message.targets)) return result(false, 'NOT_IN_IN_APP_MESSAGE_TARGET')
+    if (!tools.anyTargetMatches(ctx, message.targets)) return result(false, 'NOT_IN_IN_APP_MESSAGE_TARGET')
   }
   if (flow === 'TRIGGER') layout = resolveLayout(inputs.ws, message, user, inputs.options)
   if (isFrequencyCapped(message.frequencyCap, () => inputs.impressions(message), user, timestamp)) {

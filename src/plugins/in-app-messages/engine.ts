@@ -1,4 +1,4 @@
-import { describeError, resolveIdentifiers } from '../../internal'
+import { tools, useTools, type InAppTools } from './tools'
 import type { EvaluationUser, HackleUser, KeyValueStore, Kernel, SdkEvent, User, Workspace } from '../../kernel'
 import { createInAppContext } from './context'
 import { createDelayStore } from './delay-store'
@@ -26,6 +26,8 @@ export interface EngineHost {
   hooks: InAppMessageHooks
   store: KeyValueStore
   display: Display
+  /** The first load's toolbox (see `tools.ts`). */
+  tools: InAppTools
 }
 
 /** The plugin's inputs, in the order the kernel's hooks delivered them; `snapshot` only for a replayed one. */
@@ -47,7 +49,8 @@ export interface EngineModule {
  * workspace's messages, triggers and schedules them on accepted events, restores persisted delays at start-up and
  * cancels delays when the user's identity changes.
  */
-export function createEngine({ kernel, hooks, store, display }: EngineHost): Engine {
+export function createEngine({ kernel, hooks, store, display, tools: given }: EngineHost): Engine {
+  useTools(given)
   const { logger } = kernel
   let messages = new Map<number, InAppMessage>()
   const context = createInAppContext(kernel, hooks, store, () => messages)
@@ -70,9 +73,9 @@ export function createEngine({ kernel, hooks, store, display }: EngineHost): Eng
     userChanged(previous, current) {
       try {
         const id = kernel.users.hackleDeviceId
-        if (isIdentifierChanged(resolveIdentifiers(previous as User, id), resolveIdentifiers(current as User, id))) scheduler.cancelAll()
+        if (isIdentifierChanged(tools.resolveIdentifiers(previous as User, id), tools.resolveIdentifiers(current as User, id))) scheduler.cancelAll()
       } catch (error) {
-        logger.error(`Failed to reset InAppMessage: ${describeError(error)}`)
+        logger.error(`Failed to reset InAppMessage: ${tools.describeError(error)}`)
       }
     },
     dispose: () => scheduler.dispose(),

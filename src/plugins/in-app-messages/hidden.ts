@@ -1,4 +1,4 @@
-import { inAppHideKey } from '../../internal'
+import { tools } from './tools'
 import type { KeyValueStore } from '../../kernel'
 
 /**
@@ -6,7 +6,7 @@ import type { KeyValueStore } from '../../kernel'
  * an integer (`parseInt`); an unparsable or expired value is deleted.
  */
 export function isHidden(store: KeyValueStore, sdkKey: string, messageKey: number, timestamp: number): boolean {
-  const key = inAppHideKey(sdkKey, messageKey)
+  const key = tools.inAppHideKey(sdkKey, messageKey)
   const value = store.get(key)
   if (value === null) return false
   const until = Number.parseInt(value, 10)

@@ -1,4 +1,4 @@
-import { inAppImpressionKey } from '../../internal'
+import { tools } from './tools'
 import type { Identifiers, KeyValueStore } from '../../kernel'
 
 /** One presentation of a message to a user, as stored (`{ identifiers, timestamp }`). */
@@ -11,12 +11,12 @@ const MAX_IMPRESSIONS = 100
 
 /** A message's impression history, oldest first. Throws (as the reference does) when the stored JSON is broken. */
 export function readImpressions(store: KeyValueStore, sdkKey: string, messageId: number): Impression[] {
-  const value = store.get(inAppImpressionKey(sdkKey, messageId))
+  const value = store.get(tools.inAppImpressionKey(sdkKey, messageId))
   return value === null ? [] : JSON.parse(value)
 }
 
 /** Appends an impression, keeping the newest 100. */
 export function recordImpression(store: KeyValueStore, sdkKey: string, messageId: number, impression: Impression): void {
   const impressions = [...readImpressions(store, sdkKey, messageId), impression]
-  store.set(inAppImpressionKey(sdkKey, messageId), JSON.stringify(impressions.slice(-MAX_IMPRESSIONS)))
+  store.set(tools.inAppImpressionKey(sdkKey, messageId), JSON.stringify(impressions.slice(-MAX_IMPRESSIONS)))
 }

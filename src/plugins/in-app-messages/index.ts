@@ -1,6 +1,7 @@
 import { definePlugin, type PluginDefinition } from '../../kernel'
 import { createLocalStore, describeError, inAppDelayKey } from '../../internal'
 import { createDisplay, type InAppDisplayOptions } from './display'
+import { inAppTools } from './toolbox'
 import type { Engine, InputSnapshot } from './engine'
 import { getInAppMessageHooks } from './hooks'
 import type { InAppMessageListener, InAppMessageView } from './model'
@@ -62,7 +63,7 @@ export const inAppMessages = definePlugin(
         display.loadEngine().then(
           ({ createEngine }) => {
             if (disposed) return
-            const loaded = createEngine({ kernel, hooks: inAppHooks, store, display })
+            const loaded = createEngine({ kernel, hooks: inAppHooks, store, display, tools: inAppTools })
             // Inputs a replayed one causes (its exposures) queue behind it, and are replayed in turn.
             for (const { run, snapshot } of pending) run(loaded, snapshot)
             engine = loaded

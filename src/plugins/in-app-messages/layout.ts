@@ -1,4 +1,5 @@
-import { createContext, evaluateInContext, type EvaluationOptions, type ExperimentEvaluation } from '../../internal'
+import type { EvaluationOptions, ExperimentEvaluation } from '../../internal'
+import { tools } from './tools'
 import type { EvaluationUser, Workspace } from '../../kernel'
 import type { InAppMessage } from './message'
 import type { MessageLayout } from './model'
@@ -22,13 +23,13 @@ const fail = (message: string): never => {
  * `Experiment[key=<key>]` when the A/B test does not exist and `InAppMessage must be decided [<id>]` when no layout fits.
  */
 export function resolveLayout(ws: Workspace, message: InAppMessage, user: EvaluationUser, options: EvaluationOptions): LayoutEvaluation {
-  const ctx = createContext(ws, user, options)
+  const ctx = tools.createContext(ws, user, options)
   const properties: Record<string, unknown> = {}
   let variationKey: string | undefined
   const key = message.experimentKey
   if (key !== null) {
     const experiment = ws.experiments.get(key) ?? fail(`Experiment[key=${key}]`)
-    const e = evaluateInContext(ctx, experiment, 'A')
+    const e = tools.evaluateInContext(ctx, experiment, 'A')
     ctx.evaluations.push(e)
     properties.experiment_id = experiment.id
     properties.experiment_key = experiment.key

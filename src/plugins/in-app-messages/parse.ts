@@ -1,4 +1,4 @@
-import { parseTargets, words } from '../../internal'
+import { tools } from './tools'
 import type { InAppMessage } from './message'
 import type { Alignment, MessageAction, MessageButton, MessageLayout } from './model'
 
@@ -16,6 +16,9 @@ import type { Alignment, MessageAction, MessageButton, MessageLayout } from './m
 
 type Dto = Record<string, any>
 type Warn = (message: string) => void
+
+/** A space-separated enum table (local: the lazy engine imports nothing outside the plugin at run time). */
+const words = (text: string) => text.split(' ')
 
 const STATUSES = words('ACTIVE DRAFT PAUSE')
 const PLATFORMS = words('WEB ANDROID IOS')
@@ -148,7 +151,7 @@ function message(dto: Dto): InAppMessage {
     status,
     period: custom ? { start, end } : null,
     timetable,
-    triggerRules: list(dto.eventTriggerRules, (r) => ({ eventKey: r.eventKey, targets: parseTargets(r.targets, warn) })),
+    triggerRules: list(dto.eventTriggerRules, (r) => ({ eventKey: r.eventKey, targets: tools.parseTargets(r.targets, warn) })),
     frequencyCap: cap
       ? {
           identifierCaps: list(cap.identifiers, (c) => ({ identifierType: c.identifierType, count: c.countPerIdentifier })),
@@ -156,7 +159,7 @@ function message(dto: Dto): InAppMessage {
         }
       : null,
     delay: { type: delay.type, afterMillis: (after && millis(after.duration)) ?? null },
-    targets: parseTargets(target.targets, warn),
+    targets: tools.parseTargets(target.targets, warn),
     overrides: list(target.overrides, (o) => ({ identifierType: o.identifierType, identifiers: o.identifiers })),
     atDeliverTime: !!(dto.evaluateContext ?? {}).atDeliverTime,
     platformTypes,

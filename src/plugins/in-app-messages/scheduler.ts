@@ -1,4 +1,4 @@
-import { describeError } from '../../internal'
+import { tools } from './tools'
 import type { InAppContext } from './context'
 import type { DelayStore } from './delay-store'
 import { deliver } from './deliver'
@@ -64,7 +64,7 @@ export function createScheduler(context: InAppContext, display: Display, delays:
     try {
       code = run(request)
     } catch (error) {
-      logger.error(`Failed to process InAppMessageSchedule: ${describeError(error)}`)
+      logger.error(`Failed to process InAppMessageSchedule: ${tools.describeError(error)}`)
       code = 'EXCEPTION'
     }
     const { dispatchId, inAppMessageKey: messageKey } = request.schedule

@@ -1,4 +1,4 @@
-import { anyTargetMatches, createContext, describeError, uuid } from '../../internal'
+import { tools } from './tools'
 import type { SdkEvent, TrackEvent, Workspace } from '../../kernel'
 import type { InAppContext } from './context'
 import type { InAppMessage } from './message'
@@ -9,7 +9,7 @@ import type { Scheduler } from './scheduler'
 /** Does a trigger rule match: the event key, and its targets empty or any matching (`EVENT_PROPERTY` reads the event)? */
 function isTriggered(ws: Workspace, message: InAppMessage, event: TrackEvent, context: InAppContext): boolean {
   const options = { ...context.options, event: { key: event.key, properties: event.properties } }
-  return message.triggerRules.some((rule) => rule.eventKey === event.key && anyTargetMatches(createContext(ws, event.user, options), rule.targets))
+  return message.triggerRules.some((rule) => rule.eventKey === event.key && tools.anyTargetMatches(tools.createContext(ws, event.user, options), rule.targets))
 }
 
 /** When an immediate or AFTER-delayed message is due. Throws for an AFTER delay without its duration or another type. */
@@ -48,7 +48,7 @@ export function handleEvent(context: InAppContext, scheduler: Scheduler, event: 
       const eligibility = context.evaluate('TRIGGER', message, event.user, event.timestamp)
       if (!eligibility.eligible) continue
       const schedule: Schedule = {
-        dispatchId: uuid(),
+        dispatchId: tools.uuid(),
         inAppMessageKey: message.key,
         identifiers: event.user.identifiers,
         time: { startedAt: event.timestamp, deliverAt: deliverAt(message, event.timestamp) },
@@ -59,6 +59,6 @@ export function handleEvent(context: InAppContext, scheduler: Scheduler, event: 
       return
     }
   } catch (error) {
-    context.kernel.logger.error(`Failed to process InAppMessage event trigger: ${describeError(error)}`)
+    context.kernel.logger.error(`Failed to process InAppMessage event trigger: ${tools.describeError(error)}`)
   }
 }

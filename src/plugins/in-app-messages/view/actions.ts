@@ -1,4 +1,4 @@
-import { createLocalStore, inAppHideKey } from '../../../internal'
+import { tools } from '../tools'
 import type { ActionType, InAppMessageActionInfo, MessageAction } from '../model'
 import type { BaseView } from './base'
 
@@ -89,7 +89,7 @@ function hide(view: BaseView, action: MessageAction): void {
   const { presentation, host } = view
   if (presentation.reason === 'OVERRIDDEN') return
   const until = Date.now() + (hideDurationMillis(action) ?? ONE_DAY_MILLIS)
-  createLocalStore(host.kernel.logger.warn).set(inAppHideKey(host.kernel.sdkKey, presentation.message.key), String(until))
+  tools.createLocalStore(host.kernel.logger.warn).set(tools.inAppHideKey(host.kernel.sdkKey, presentation.message.key), String(until))
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describeError } from '../../../internal'
+import { tools } from '../tools'
 import type { InAppMessageInfo, InAppMessageListener, InAppMessageView, MessageAction, Presentation } from '../model'
 import { runAction, toPublicAction } from './actions'
 import { actionProperties, closeProperties, impressionProperties, imageImpressionProperties, trackViewEvent, type ViewAction } from './events'
@@ -48,7 +48,7 @@ export abstract class BaseView implements OpenedView {
   }
 
   protected openFailed(error: unknown): void {
-    this.host.kernel.logger.error(`Failed to open inAppMessageView: ${describeError(error)}`)
+    this.host.kernel.logger.error(`Failed to open inAppMessageView: ${tools.describeError(error)}`)
     this.destroy()
   }
 
@@ -64,7 +64,7 @@ export abstract class BaseView implements OpenedView {
   }
 
   protected closeFailed(error: unknown): void {
-    this.host.kernel.logger.error(`Failed to close inAppMessageView: ${describeError(error)}`)
+    this.host.kernel.logger.error(`Failed to close inAppMessageView: ${tools.describeError(error)}`)
     this.destroy()
     this.notify('afterInAppMessageClose')
   }
@@ -99,7 +99,7 @@ export abstract class BaseView implements OpenedView {
     try {
       return !!listener.onInAppMessageClick({ ...this.info }, this.handle, toPublicAction(action))
     } catch (error) {
-      this.host.kernel.logger.error(`Unexpected exception in InAppMessageListener.onInAppMessageClick: ${describeError(error)}`)
+      this.host.kernel.logger.error(`Unexpected exception in InAppMessageListener.onInAppMessageClick: ${tools.describeError(error)}`)
       return false
     }
   }
@@ -111,7 +111,7 @@ export abstract class BaseView implements OpenedView {
     try {
       callback.call(listener, { ...this.info })
     } catch (error) {
-      this.host.kernel.logger.error(`Unexpected exception in InAppMessageListener.${name}: ${describeError(error)}`)
+      this.host.kernel.logger.error(`Unexpected exception in InAppMessageListener.${name}: ${tools.describeError(error)}`)
     }
   }
 
@@ -119,7 +119,7 @@ export abstract class BaseView implements OpenedView {
     try {
       trackViewEvent(this.host.kernel, this.presentation, key, properties)
     } catch (error) {
-      this.host.kernel.logger.error(`Failed to track ${key}: ${describeError(error)}`)
+      this.host.kernel.logger.error(`Failed to track ${key}: ${tools.describeError(error)}`)
     }
   }
 }

@@ -1,4 +1,5 @@
 import type { Kernel } from '../../../kernel'
+import type { InAppTools } from '../tools'
 import type { InAppMessageListener, InAppMessageView } from '../model'
 
 /** Where the renderer of script views comes from (resolved display options). */
@@ -38,8 +39,8 @@ export interface Builders {
 export interface DisplayHost {
   readonly kernel: Kernel
   readonly settings: RendererSettings
-  /** Given by the script-tag build only; the npm build's view chunk imports them itself. */
-  readonly builders: Builders | undefined
+  /** The first load's toolbox (see `../tools.ts`). */
+  readonly tools: InAppTools
   listener(): InAppMessageListener | null
   current(): OpenedView | null
   setCurrent(view: OpenedView | null): void

@@ -1,21 +1,14 @@
-import { HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus, PropertyOperationsBuilder, sdkHeaders, transportOf } from '../../../internal'
+import { tools } from '../tools'
 import { BaseView } from './base'
 import { createBridge, installBridge } from './bridge'
 import type { Builders } from './host'
 
-/** Set to `true` by the script-tag build (a build-time constant); undefined in the npm builds and in tests. */
-declare const __HACKLE_SCRIPT_TAG__: boolean | undefined
-
-/**
- * The client's builders for `window.Hackle`: the script-tag build hands them over (the view script's copies would be
- * other classes); the npm build imports the same module the client uses (written inline so that the view script drops
- * the import).
- */
-const loadBuilders: (given: Builders | undefined) => Promise<Builders> =
-  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
-    ? (given) => (given ? Promise.resolve(given) : Promise.reject(new Error('the in-app view script needs the client builders')))
-    : () =>
-        Promise.resolve({ PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus })
+/** The client's own builders for `window.Hackle` (the first load's, in the script-tag build too). */
+const builders = (): Builders => ({
+  PropertyOperationsBuilder: tools.PropertyOperationsBuilder,
+  HackleSubscriptionOperationsBuilder: tools.HackleSubscriptionOperationsBuilder,
+  HackleSubscriptionStatus: tools.HackleSubscriptionStatus,
+})
 
 /** How long an HTML message has to render (and its PATH content to arrive). */
 export const HTML_TIMEOUT_MILLIS = 5000
@@ -48,9 +41,8 @@ export class HtmlView extends BaseView {
     try {
       this.openStarted()
       const content = await this.content()
-      const builders = await loadBuilders(this.host.builders)
       if (this.abandoned()) return
-      await withTimeout(this.render(content, builders), HTML_TIMEOUT_MILLIS)
+      await withTimeout(this.render(content, builders()), HTML_TIMEOUT_MILLIS)
       if (this.abandoned()) return
       this.openCompleted()
     } catch (error) {
@@ -88,7 +80,7 @@ export class HtmlView extends BaseView {
   private async fetchContent(path: string): Promise<string> {
     const { kernel } = this.host
     const response = await withTimeout(
-      transportOf(kernel).request({ method: 'GET', url: path, headers: sdkHeaders(kernel.sdkKey) }),
+      tools.transportOf(kernel).request({ method: 'GET', url: path, headers: tools.sdkHeaders(kernel.sdkKey) }),
       HTML_TIMEOUT_MILLIS,
     )
     if (response.status < 200 || response.status >= 300) throw new Error(`Http status code: ${response.status}`)

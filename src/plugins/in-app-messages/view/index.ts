@@ -1,6 +1,7 @@
 import type { Presentation } from '../model'
 import type { BaseView } from './base'
 import type { DisplayHost } from './host'
+import { useTools } from '../tools'
 import { HtmlView } from './html-view'
 import { ScriptView } from './script-view'
 
@@ -10,6 +11,7 @@ import { ScriptView } from './script-view'
  * it opens.
  */
 export function openView(host: DisplayHost, presentation: Presentation): void {
+  useTools(host.tools)
   const view = createView(host, presentation)
   if (!view) return
   host.setCurrent(view)

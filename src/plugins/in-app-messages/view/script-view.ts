@@ -1,4 +1,4 @@
-import { uuid } from '../../../internal'
+import { tools } from '../tools'
 import { parseAction } from './actions'
 import { BaseView } from './base'
 import { renderTypeOf, toMessageJson } from './message-json'
@@ -112,7 +112,7 @@ export class ScriptView extends BaseView {
 
   /** Dispatches the lifecycle start and waits for the renderer's answer (`onAnswer`) or the timeout (`onTimeout`). */
   private handshake(type: LifecycleType, onAnswer: () => void, onTimeout: () => void): void {
-    const id = uuid()
+    const id = tools.uuid()
     const key = `${type}:${id}`
     this.pending.set(key, onAnswer)
     window.dispatchEvent(new CustomEvent(LIFECYCLE_START_EVENT, { detail: { type, id } }))

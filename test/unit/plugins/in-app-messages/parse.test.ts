@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { parseInAppMessages } from '../../../../src/plugins/in-app-messages/parse'
 import { layoutDto, messageDto } from '../../../fixtures/in-app-workspace'
+import { useTools } from '../../../../src/plugins/in-app-messages/tools'
+import { inAppTools } from '../../../../src/plugins/in-app-messages/toolbox'
+
+// The parser is engine code: createEngine hands it the first load's toolbox; called directly here, it is set once.
+useTools(inAppTools)
 
 const parse = (...messages: unknown[]) => parseInAppMessages({ inAppMessages: messages }, () => {})
 const keys = (...messages: unknown[]) => [...parse(...messages).keys()]
