@@ -100,13 +100,18 @@ export function send(request: HttpRequest): Promise<HttpResponse> {
 
 /**
  * The kernel's transport seam for one client: a request goes to the first `hooks.sendRequest` tap that takes it,
- * else to `send`; a beacon to the first `hooks.sendBeacon` tap that answers, else to `sendBeaconForm`.
+ * else to `send`, and `hooks.requestSettled` hears how it ended; a beacon to the first `hooks.sendBeacon` tap that answers, else to `sendBeaconForm`.
  */
 export function transportOf(kernel: { readonly sdkKey: string; readonly hooks: KernelHooks }) {
   const { hooks, sdkKey } = kernel
   return {
-    request: (request: HttpRequest): Promise<HttpResponse> =>
-      (hooks.sendRequest.taps.length ? hooks.sendRequest.call(request) : undefined) ?? send(request),
+    request: (request: HttpRequest): Promise<HttpResponse> => {
+      const start = Date.now()
+      const response = (hooks.sendRequest.taps.length ? hooks.sendRequest.call(request) : undefined) ?? send(request)
+      const settled = (answer?: HttpResponse) => hooks.requestSettled.call(request, answer, Date.now() - start)
+      if (hooks.requestSettled.taps.length) response.then(settled, () => settled())
+      return response
+    },
     beacon: (url: string, data: string): boolean => {
       const answer = hooks.sendBeacon.taps.length ? hooks.sendBeacon.call(url, data) : undefined
       return typeof answer === 'boolean' ? answer : sendBeaconForm(url, sdkKey, data)

@@ -3,6 +3,7 @@ import type { Workspace } from './evaluation'
 import type { SdkEvent } from './events/model'
 import type { EvaluationUser } from './types'
 import type { HackleUser } from './identity/user'
+import type { LogLevel } from './logger'
 import type { DecisionInfo, ExperimentInfo, PageSnapshot, HttpRequest, HttpResponse, Navigation, RemoteConfigInfo } from './contract'
 
 /** A tap threw or rejected; the kernel isolated it so the host page never sees it. */
@@ -97,6 +98,13 @@ export function createHooks() {
      * answers whether they were accepted; with none, the built-in beacon sends the form.
      */
     sendBeacon: new SyncBailHook<[url: string, data: string], boolean | void>(),
+    /**
+     * A request sent through the transport seam settled, whoever answered it: its response, or `undefined` when it
+     * failed (rejected); `millis` from the send to the settlement. For observers (metrics); it cannot change anything.
+     */
+    requestSettled: new SyncHook<[request: HttpRequest, response: HttpResponse | undefined, millis: number]>(),
+    /** The client's logger printed a line at `level` (lines below the log threshold are not printed, so not heard). */
+    logged: new SyncHook<[level: LogLevel]>(),
 
     /** The current page changed (`kernel.pages.set`): a route change or `setCurrentPage`. */
     pageChanged: new SyncHook<[page: PageSnapshot, previous: PageSnapshot | undefined]>(),

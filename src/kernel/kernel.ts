@@ -35,7 +35,8 @@ const COOKIE_DAYS = 3650
  */
 export function createKernel<const P extends PluginList>(sdkKey: string, input?: KernelConfig<P>): ClientFor<P> {
   const config = resolveConfig(input)
-  const logger = createLogger(config)
+  const hooks: KernelHooks = createHooks()
+  const logger = createLogger(config, (level) => hooks.logged.call(level))
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   if (!key) logger.error(`invalid sdk key: '${String(sdkKey)}' (expected: not null, not undefined and not empty string)`)
 
@@ -44,7 +45,6 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
   }
   const hackleDeviceId = resolveHackleDeviceId(storage.cookies)
 
-  const hooks: KernelHooks = createHooks()
   const host: HookHost = { logger, failed: hooks.pluginFailed }
   isolateHooks(hooks, '', host)
   hookHosts.set(hooks, host)

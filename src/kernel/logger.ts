@@ -24,13 +24,24 @@ export const sharedLogLevel: { threshold?: number } = {}
 /**
  * Console logger with the reference's message texts, prefixed `[LEVEL] Hackle:`.
  * `logDisabled` wins over `debug`; without `debug` the threshold is info (unless `sharedLogLevel` is set).
+ * `printed` hears the level of every line at or above the threshold, except lines logged while it runs.
  */
-export function createLogger(options: { debug?: boolean; logDisabled?: boolean } = {}): Logger {
+export function createLogger(options: { debug?: boolean; logDisabled?: boolean } = {}, printed?: (level: LogLevel) => void): Logger {
   const threshold = options.logDisabled ? 4 : options.debug ? 0 : 1
   const logger = {} as Logger
+  let hearing = false
   LEVELS.forEach((level, rank) => {
     logger[level] = (message) => {
-      if (rank < (sharedLogLevel.threshold ?? threshold) || typeof console === 'undefined') return
+      if (rank < (sharedLogLevel.threshold ?? threshold)) return
+      if (printed && !hearing) {
+        hearing = true
+        try {
+          printed(level)
+        } finally {
+          hearing = false
+        }
+      }
+      if (typeof console === 'undefined') return
       try {
         // a message quoting a huge argument is cut: printing megabytes would block the page
         console[level](`[${level.toUpperCase()}] Hackle: ${String(message).slice(0, MAX_MESSAGE)}`)

@@ -1,6 +1,8 @@
 import { definePlugin } from '../../kernel'
 import { manualOverrideKey, readCookies } from '../../internal'
 
+export { getManualOverrideHooks, type ManualOverrideHooks, type OverrideChange, type OverrideOperation, type OverrideType } from './hooks'
+
 const NAME = 'manual-overrides'
 
 /** Parses one override list: a JSON array of one-entry objects `[{"<experimentId>":"<variationId>"}, …]`. */

@@ -1,5 +1,6 @@
-import { definePlugin, Stage, type SdkEvent } from '../../kernel'
+import { definePlugin, Stage, type HttpRequest, type SdkEvent } from '../../kernel'
 import { describeError, sdkHeaders, toJson, transportOf, watchPageLifecycle } from '../../internal'
+import { getManualOverrideHooks } from '../manual-overrides/hooks'
 import { createMetrics, type Metrics } from './metrics'
 
 export { createMetrics, type Metrics, type MetricType, type WireMetric } from './metrics'
@@ -31,14 +32,28 @@ function recordDecision(metrics: Metrics, event: SdkEvent, millis: number): void
 }
 
 /**
+ * The `api.call` operation of a request the SDK sent, from its method and address: the event post, the workspace
+ * config, cohorts and user targets by their API paths; any other GET is an in-app message's HTML. Undefined for
+ * requests the reference does not measure (the metrics posts themselves).
+ */
+export function apiOperation({ method, url }: HttpRequest, metricsUrl: string): string | undefined {
+  if (url === metricsUrl) return undefined
+  if (method !== 'GET') return 'post.events'
+  const path = /\/api\/v[12]\/(workspaces\/|cohorts|user-targets)/.exec(url)?.[1]
+  return path ? (path === 'cohorts' ? 'get.cohorts' : path === 'user-targets' ? 'get.user-targets' : 'get.workspace') : 'get.iam-html'
+}
+
+/**
  * SDK metrics for the Hackle monitoring API. Opt-in: not in the preset,
  * a page adds it with `plugins: [monitoring()]` (and `enableMonitoring: false` still turns it off).
  *
  * What it sees through the kernel's hooks: every decision that produced an event, i.e. every `variation`,
  * `isFeatureOn` and `remoteConfig().get` answered from a workspace item (timed from the start of the user
- * resolution to the event, in whole milliseconds like the reference). What it cannot see: decisions answered
- * without an event (`SDK_NOT_READY`, `*_NOT_FOUND`, `INVALID_INPUT`, `EXCEPTION`), request timings (`api.call`),
- * log lines (`log`) and DevTool overrides (`experiment.manual.override`); those need kernel hooks.
+ * resolution to the event, in whole milliseconds like the reference); the `api.call` timer of every request sent
+ * through the transport seam (`hooks.requestSettled`; tags `operation`, `success`: a 2xx or 304 answer); the `log`
+ * counter of every printed log line (`hooks.logged`; tag `level`); and the `experiment.manual.override` /
+ * `user.explorer.show` counters a devtool announces through the manual-overrides hooks. What it cannot see:
+ * decisions answered without an event (`SDK_NOT_READY`, `*_NOT_FOUND`, `INVALID_INPUT`, `EXCEPTION`).
  *
  * Metrics measured since the last publication are posted as JSON to `{monitoringUrl}/metrics` every 60 s, and
  * by beacon (the event API's form fields) when the page is hidden or left, or the client closes.
@@ -70,6 +85,18 @@ export const monitoring = definePlugin((options: MonitoringOptions = {}) => ({
       decisionStart = undefined
       if (event.type !== 'track') recordDecision(metrics, event, start === undefined ? 0 : Math.max(0, event.timestamp - start))
     })
+
+    hooks.requestSettled.tap(NAME, (request, response, millis) => {
+      const operation = apiOperation(request, url)
+      const status = response?.status ?? 0
+      if (operation) metrics.record('api.call', { operation, success: String((status >= 200 && status < 300) || status === 304) }, millis)
+    })
+    hooks.logged.tap(NAME, (level) => metrics.increment('log', { level: level.toUpperCase() }))
+    const overrides = getManualOverrideHooks(kernel)
+    overrides.overrideChanged.tap(NAME, (change) =>
+      metrics.increment('experiment.manual.override', { 'experiment.type': change.type, operation: change.operation }),
+    )
+    overrides.userExplorerShown.tap(NAME, () => metrics.increment('user.explorer.show'))
 
     const beacon = (body: string) => transport.beacon(url, body)
 
