@@ -109,7 +109,7 @@ export function transportOf(kernel: { readonly sdkKey: string; readonly hooks: K
       const start = Date.now()
       const response = (hooks.sendRequest.taps.length ? hooks.sendRequest.call(request) : undefined) ?? send(request)
       const settled = (answer?: HttpResponse) => hooks.requestSettled.call(request, answer, Date.now() - start)
-      if (hooks.requestSettled.taps.length) response.then(settled, () => settled())
+      response.then(settled, () => settled())
       return response
     },
     beacon: (url: string, data: string): boolean => {

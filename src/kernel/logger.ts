@@ -33,13 +33,11 @@ export function createLogger(options: { debug?: boolean; logDisabled?: boolean }
   LEVELS.forEach((level, rank) => {
     logger[level] = (message) => {
       if (rank < (sharedLogLevel.threshold ?? threshold)) return
-      if (printed && !hearing) {
+      // `printed` does not throw (the kernel passes an isolated hook call); a line its taps log is not heard again.
+      if (!hearing) {
         hearing = true
-        try {
-          printed(level)
-        } finally {
-          hearing = false
-        }
+        printed?.(level)
+        hearing = false
       }
       if (typeof console === 'undefined') return
       try {

@@ -92,11 +92,15 @@ export const monitoring = definePlugin((options: MonitoringOptions = {}) => ({
       if (operation) metrics.record('api.call', { operation, success: String((status >= 200 && status < 300) || status === 304) }, millis)
     })
     hooks.logged.tap(NAME, (level) => metrics.increment('log', { level: level.toUpperCase() }))
-    const overrides = getManualOverrideHooks(kernel)
-    overrides.overrideChanged.tap(NAME, (change) =>
-      metrics.increment('experiment.manual.override', { 'experiment.type': change.type, operation: change.operation }),
-    )
-    overrides.userExplorerShown.tap(NAME, () => metrics.increment('user.explorer.show'))
+    // Overrides exist only with the manual-overrides plugin (tapping its hooks without it would be reported).
+    hooks.applied.tap(NAME, () => {
+      if (!kernel.has('manual-overrides')) return
+      const overrides = getManualOverrideHooks(kernel)
+      overrides.overrideChanged.tap(NAME, (change) =>
+        metrics.increment('experiment.manual.override', { 'experiment.type': change.type, operation: change.operation }),
+      )
+      overrides.userExplorerShown.tap(NAME, () => metrics.increment('user.explorer.show'))
+    })
 
     const beacon = (body: string) => transport.beacon(url, body)
 
