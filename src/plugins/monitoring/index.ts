@@ -50,7 +50,8 @@ export function apiOperation({ method, url }: HttpRequest, metricsUrl: string): 
  * What it sees through the kernel's hooks: every decision that produced an event, i.e. every `variation`,
  * `isFeatureOn` and `remoteConfig().get` answered from a workspace item (timed from the start of the user
  * resolution to the event, in whole milliseconds like the reference); the `api.call` timer of every request sent
- * through the transport seam (`hooks.requestSettled`; tags `operation`, `success`: a 2xx or 304 answer); the `log`
+ * through the transport seam (`hooks.requestSettled`; tags `operation`, `success`: a 2xx or 304 answer; requests a
+ * plugin answered with status 0, i.e. never sent, are not measured); the `log`
  * counter of every printed log line (`hooks.logged`; tag `level`); and the `experiment.manual.override` /
  * `user.explorer.show` counters a devtool announces through the manual-overrides hooks. What it cannot see:
  * decisions answered without an event (`SDK_NOT_READY`, `*_NOT_FOUND`, `INVALID_INPUT`, `EXCEPTION`).
@@ -88,8 +89,9 @@ export const monitoring = definePlugin((options: MonitoringOptions = {}) => ({
 
     hooks.requestSettled.tap(NAME, (request, response, millis) => {
       const operation = apiOperation(request, url)
-      const status = response?.status ?? 0
-      if (operation) metrics.record('api.call', { operation, success: String((status >= 200 && status < 300) || status === 304) }, millis)
+      const status = response ? response.status : 0
+      // A status-0 answer is a request a plugin swallowed (a web-view bridge): never sent, so not measured.
+      if (operation && response?.status !== 0) metrics.record('api.call', { operation, success: String((status >= 200 && status < 300) || status === 304) }, millis)
     })
     hooks.logged.tap(NAME, (level) => metrics.increment('log', { level: level.toUpperCase() }))
     // Overrides exist only with the manual-overrides plugin (tapping its hooks without it would be reported).

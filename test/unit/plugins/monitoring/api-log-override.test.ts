@@ -11,7 +11,7 @@ const SDK_URL = 'https://sdk.test'
 const MONITORING_URL = 'https://monitoring.test'
 const METRICS_URL = `${MONITORING_URL}/metrics`
 
-/** Requests the test plugin makes, answered by its `sendRequest` tap with the given status (0 = network failure). */
+/** Requests the test plugin makes, answered by its `sendRequest` tap with the given status (-1 = network failure). */
 const answers = new Map<string, number>()
 let metricPosts: string[]
 
@@ -26,7 +26,7 @@ function harness() {
         const status = answers.get(request.url)
         if (status === undefined) return undefined
         vi.setSystemTime(Date.now() + 7)
-        return status ? Promise.resolve({ status, body: '', header: () => null }) : Promise.reject(new Error('Request Error'))
+        return status >= 0 ? Promise.resolve({ status, body: '', header: () => null }) : Promise.reject(new Error('Request Error'))
       })
     },
   }))
@@ -78,12 +78,15 @@ describe('monitoring: api.call timers (observed through hooks.requestSettled)', 
     const { client, send } = start()
     const config = `${SDK_URL}/api/v2/workspaces/${SDK_KEY}/config`
     const cohorts = `${SDK_URL}/api/v1/cohorts`
-    answers.set(config, 304).set(cohorts, 500).set('https://event.test/api/v2/w/events', 202).set('https://static.test/a.html', 0)
+    answers.set(config, 304).set(cohorts, 500).set('https://event.test/api/v2/w/events', 202).set('https://static.test/a.html', -1)
     await send({ method: 'GET', url: config })
     await send({ method: 'GET', url: config })
     await send({ method: 'GET', url: cohorts })
     await send({ method: 'POST', url: 'https://event.test/api/v2/w/events', body: '{}' })
     await send({ method: 'GET', url: 'https://static.test/a.html' })
+    // answered with status 0 by a plugin (a web-view bridge swallows requests): not sent, not measured
+    answers.set(`${SDK_URL}/api/v1/user-targets`, 0)
+    await send({ method: 'GET', url: `${SDK_URL}/api/v1/user-targets` })
     await vi.advanceTimersByTimeAsync(PUBLISH_INTERVAL_MS)
     const timer = (operation: string, success: string, count: number) => ({
       name: 'api.call',
