@@ -1,28 +1,32 @@
-import { definePlugin } from '../../kernel'
+import { definePlugin, definePluginHooks, SyncHook, type Kernel } from '../../kernel'
 import { manualOverrideKey, readCookies } from '../../internal'
+import { overrideEntries } from './list'
+
+export { OVERRIDE_LIST_CAPACITY, asNumber, overrideEntries, parseOverrideList, withOverride, withoutOverride } from './list'
 
 const NAME = 'manual-overrides'
 
-/** Parses one override list: a JSON array of one-entry objects `[{"<experimentId>":"<variationId>"}, …]`. */
+/**
+ * The manual-overrides plugin's hooks: `changed()` tells it that the override cookies were rewritten (a DevTool set or
+ * reset an override), so it reads them again before the next decision.
+ */
+export const getManualOverrideHooks: (kernel: Kernel) => { readonly changed: SyncHook<[]> } = /* @__PURE__ */ definePluginHooks(
+  NAME,
+  () => ({ changed: new SyncHook<[]>() }),
+)
+
+/** One override list as id → variation id text; the first item holding an id wins, as in the reference. */
 function parseOverrides(text: string | null): Map<string, string> {
   const overrides = new Map<string, string>()
-  try {
-    const list: unknown = JSON.parse(text ?? '[]')
-    if (Array.isArray(list)) {
-      for (const entry of list) {
-        if (entry && typeof entry === 'object') for (const [id, value] of Object.entries(entry)) overrides.set(id, String(value))
-      }
-    }
-  } catch {
-    // A corrupt cookie means no overrides.
-  }
+  for (const [id, value] of overrideEntries(text)) if (!overrides.has(id)) overrides.set(id, String(value))
   return overrides
 }
 
 /**
  * Applies the variation overrides a developer set with the Hackle DevTool (cookies `hackle-manual-override_ab_*` /
  * `_ff_*`, shared with the reference SDK). Both lists apply to any experiment id, A/B list first.
- * The cookies are read at start and when the user changes, both with one read of `document.cookie`.
+ * The cookies are read at start, when the user changes and when `getManualOverrideHooks(kernel).changed` is called,
+ * each time with one read of `document.cookie`.
  */
 export const manualOverrides = definePlugin(() => ({
   name: NAME,
@@ -34,6 +38,7 @@ export const manualOverrides = definePlugin(() => ({
     }
     load()
     kernel.hooks.userChanged.tap(NAME, load)
+    getManualOverrideHooks(kernel).changed.tap(NAME, load)
     // The first listed variation that belongs to the experiment wins, as in the reference.
     kernel.hooks.overrideVariation.tap(NAME, (experiment) => {
       const id = String(experiment.id)
