@@ -1,6 +1,6 @@
 import { Decision, FeatureFlagDecision, ParameterConfig, type EvaluationUser, type Experiment, type Kernel } from '../../kernel'
 import { createContext, evaluateInContext, manualOverrideKey, type EvaluationOptions } from '../../internal'
-import { asNumber, getManualOverrideHooks, overrideEntries, withOverride, withoutOverride } from '../manual-overrides'
+import { asNumber, overrideEntries, withOverride, withoutOverride } from '../manual-overrides'
 import { explorerExperiment, type ExplorerExperiment } from './experiment-view'
 
 /** The reference's user explorer: what its DevTool package calls to list decisions and to set or reset overrides. */
@@ -24,7 +24,7 @@ type Kind = 'ab' | 'ff'
  * The explorer over a kernel. Decisions are evaluated for the current user with default variation `A`, manual
  * overrides applied, and make no events and no `decided` notifications; an experiment whose evaluation throws is listed
  * with the default and reason `EXCEPTION`. Overrides are written to the cookies the manual-overrides plugin reads; each
- * change makes it read them again and invalidates the client's answers.
+ * change invalidates the client's answers, which makes that plugin read them again.
  */
 export function createExplorer(kernel: Kernel): UserExplorer {
   const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) ?? undefined }
@@ -63,7 +63,6 @@ export function createExplorer(kernel: Kernel): UserExplorer {
     const name = manualOverrideKey(kernel.sdkKey, kind)
     if (update) cookies.set(name, update(cookies.get(name)))
     else cookies.remove(name)
-    getManualOverrideHooks(kernel).changed.call()
     kernel.invalidate()
   }
   /** The experiment's id as list key; undefined (warned) for anything without a numeric id. */

@@ -6,8 +6,6 @@
 /** The JSON text of a list may take this many characters (a cookie's 4096 less 6 the reference reserves). */
 export const OVERRIDE_LIST_CAPACITY = 4090
 
-type Item = Record<string, unknown>
-
 /** The list's items; anything that is not a JSON array reads as an empty list. */
 export function parseOverrideList(text: string | null | undefined): unknown[] {
   try {
@@ -18,13 +16,12 @@ export function parseOverrideList(text: string | null | undefined): unknown[] {
   }
 }
 
-const isItem = (item: unknown): item is Item => typeof item === 'object' && item !== null
-const holds = (item: unknown, key: string) => isItem(item) && Object.prototype.hasOwnProperty.call(item, key)
+const holds = (item: unknown, key: string) => typeof item === 'object' && item !== null && Object.prototype.hasOwnProperty.call(item, key)
 const size = (value: unknown) => JSON.stringify(value).length
 
-/** Every `[key, value]` of the list's items, in list order. */
+/** Every `[key, value]` of the list's items, in list order (an item that is no object has none). */
 export const overrideEntries = (text: string | null | undefined): Array<[string, unknown]> =>
-  parseOverrideList(text).flatMap((item) => (isItem(item) ? Object.entries(item) : []))
+  parseOverrideList(text).flatMap((item) => Object.entries(Object(item)))
 
 /** The list without the items holding `key`, as JSON text. */
 export const withoutOverride = (text: string | null | undefined, key: string): string =>
