@@ -129,6 +129,10 @@ describe('the explorer, side by side with the reference', () => {
     expect(JSON.stringify(referenceSteps[1])).toContain('OVERRIDDEN')
     expect((referenceSteps[4] as { cookies: string[] }).cookies[1]!.length).toBeGreaterThan(4000)
     for (let i = 0; i < referenceSteps.length; i++) expect(kitSteps[i]).toEqual(referenceSteps[i])
+    // the current user has the reference's fields (values differ: no properties plugin on this side)
+    const fields = (user: object) => Object.keys(user).sort()
+    expect(fields(ours.opened[0]!.currentUser())).toEqual(fields(ref.opened[0]!.currentUser()))
+    expect(fields(ref.opened[0]!.currentUser())).toEqual(['cohorts', 'hackleProperties', 'identifiers', 'properties', 'targetEvents'])
   })
 
   it('each SDK reloaded with the cookies the other wrote decides OVERRIDDEN', async () => {
