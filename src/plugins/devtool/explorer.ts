@@ -1,0 +1,104 @@
+import { Decision, FeatureFlagDecision, ParameterConfig, type EvaluationUser, type Experiment, type Kernel } from '../../kernel'
+import { createContext, evaluateInContext, manualOverrideKey, type EvaluationOptions } from '../../internal'
+import { asNumber, getManualOverrideHooks, overrideEntries, withOverride, withoutOverride, type OverrideOperation } from '../manual-overrides'
+import { explorerExperiment, type ExplorerExperiment } from './experiment-view'
+
+/** The reference's user explorer: what its DevTool package calls to list decisions and to set or reset overrides. */
+export interface UserExplorer {
+  currentUser(): EvaluationUser
+  getAbTestDecisions(): Array<[ExplorerExperiment, Decision]>
+  getAbTestOverrides(): Map<number, number>
+  setAbTestOverride(experiment: { id: number }, variationId: number): void
+  resetAbTestOverride(experiment: { id: number }): void
+  resetAllAbTestOverride(): void
+  getFeatureFlagDecisions(): Array<[ExplorerExperiment, FeatureFlagDecision]>
+  getFeatureFlagOverrides(): Map<number, number>
+  setFeatureFlagOverride(experiment: { id: number }, variationId: number): void
+  resetFeatureFlagOverride(experiment: { id: number }): void
+  resetAllFeatureFlagOverride(): void
+}
+
+type Kind = 'ab' | 'ff'
+
+/**
+ * The explorer over a kernel. Decisions are evaluated for the current user with default variation `A`, manual
+ * overrides applied, and make no events and no `decided` notifications; an experiment whose evaluation throws is listed
+ * with the default and reason `EXCEPTION`. Overrides are written to the cookies the manual-overrides plugin reads; each
+ * change invalidates the client's answers, which makes that plugin read them again.
+ */
+export function createExplorer(kernel: Kernel): UserExplorer {
+  const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) ?? undefined }
+  const cookies = kernel.storage.cookies
+
+  function decisions<D>(pick: 'experiments' | 'featureFlags', decide: (variationKey: string, reason: string, config: ParameterConfig, view: ExplorerExperiment) => D) {
+    const ws = kernel.workspaces.current()
+    if (!ws) return []
+    const user = kernel.users.resolve()
+    return [...ws[pick].values()].map((experiment: Experiment): [ExplorerExperiment, D] => {
+      const view = explorerExperiment(experiment)
+      try {
+        const evaluation = evaluateInContext(createContext(ws, user, options), experiment, 'A')
+        return [view, decide(evaluation.variationKey, evaluation.reason, new ParameterConfig(evaluation.config), view)]
+      } catch (error) {
+        kernel.logger.error(`Unexpected exception while deciding experiment[${experiment.key}] for the user explorer: ${String(error)}`)
+        return [view, decide('A', 'EXCEPTION', new ParameterConfig(), view)]
+      }
+    })
+  }
+
+  const overrides = (kind: Kind) => {
+    const result = new Map<number, number>()
+    for (const [key, value] of overrideEntries(cookies.get(manualOverrideKey(kernel.sdkKey, kind)))) {
+      const experimentId = asNumber(key)
+      const variationId = asNumber(value)
+      // As the reference: negative experiment ids are skipped, negative variation ids are kept.
+      if (experimentId === undefined || experimentId < 0 || variationId === undefined) continue
+      result.set(experimentId, variationId)
+    }
+    return result
+  }
+
+  const hooks = getManualOverrideHooks(kernel)
+  /**
+   * Rewrites one list (`update` gets its text; null removes the cookie), then tells the overrides and the subscribers
+   * (`kernel.invalidate`) and the plugins following override changes (`overrideChanged`: monitoring).
+   */
+  const change = (kind: Kind, operation: OverrideOperation, update: ((text: string | null) => string) | null) => {
+    const name = manualOverrideKey(kernel.sdkKey, kind)
+    if (update) cookies.set(name, update(cookies.get(name)))
+    else cookies.remove(name)
+    kernel.invalidate()
+    hooks.overrideChanged.call({ type: kind === 'ab' ? 'AB_TEST' : 'FEATURE_FLAG', operation })
+  }
+  /** The experiment's id as list key; undefined (warned) for anything without a numeric id. */
+  const idOf = (experiment: { id: number } | null | undefined) => {
+    if (typeof experiment?.id === 'number') return String(experiment.id)
+    kernel.logger.warn('The user explorer needs an experiment with a numeric id: nothing changed')
+    return undefined
+  }
+  const set = (kind: Kind) => (experiment: { id: number }, variationId: number) => {
+    const id = idOf(experiment)
+    if (id === undefined) return
+    if (typeof variationId !== 'number') return kernel.logger.warn('The user explorer needs a numeric variation id: nothing changed')
+    change(kind, 'set', (text) => withOverride(text, id, String(variationId)))
+  }
+  const reset = (kind: Kind) => (experiment: { id: number }) => {
+    const id = idOf(experiment)
+    if (id !== undefined) change(kind, 'reset', (text) => withoutOverride(text, id))
+  }
+
+  return {
+    currentUser: () => kernel.users.resolve(),
+    getAbTestDecisions: () => decisions('experiments', (variation, reason, config, view) => new Decision(variation, reason, config, view)),
+    getAbTestOverrides: () => overrides('ab'),
+    setAbTestOverride: set('ab'),
+    resetAbTestOverride: reset('ab'),
+    resetAllAbTestOverride: () => change('ab', 'reset.all', null),
+    getFeatureFlagDecisions: () =>
+      decisions('featureFlags', (variation, reason, config, view) => new FeatureFlagDecision(variation !== 'A', reason, config, view)),
+    getFeatureFlagOverrides: () => overrides('ff'),
+    setFeatureFlagOverride: set('ff'),
+    resetFeatureFlagOverride: reset('ff'),
+    resetAllFeatureFlagOverride: () => change('ff', 'reset.all', null),
+  }
+}
