@@ -70,19 +70,31 @@ function Scroll({ children }: { children: ReactNode }) {
   )
 }
 
-/** A centred card over a dimmed page: media, texts and buttons; outer buttons above / below the card. */
-export function Modal({ message, renderType }: { message: Message; renderType: RenderType }) {
+/** How a dialog surface differs between the modal and the bottom sheet. */
+const SURFACES = {
+  modal: { overlay: 'overlay', stack: 'stack', surface: 'card', textFallback: 'CENTER', bottomInside: false },
+  sheet: { overlay: 'overlay sheet-overlay', stack: 'sheet-stack', surface: 'sheet', textFallback: 'LEFT', bottomInside: true },
+} as const
+
+/**
+ * A dialog over a dimmed page: media, texts and buttons; outer buttons above the surface, and below it (modal) or in
+ * its footer (sheet). A click on the backdrop dismisses it.
+ */
+function DialogSurface({ message, renderType, kind }: { message: Message; renderType: RenderType; kind: keyof typeof SURFACES }) {
   const { report } = useView()
+  const look = SURFACES[kind]
   const images = hasImages(message)
   const textShown = hasText(message)
   const buttons = message.layoutType === 'IMAGE' ? [] : message.buttons
-  const cardClass = ['card', `layout-${message.layoutType}`, message.closeButton ? 'has-close' : '', buttons.length ? '' : 'no-buttons']
+  const surfaceClass = [look.surface, `layout-${message.layoutType}`, message.closeButton ? 'has-close' : '', buttons.length ? '' : 'no-buttons']
+  const dismiss = (event: { target: unknown; currentTarget: unknown }) => event.target === event.currentTarget && report({ type: 'CLOSE' })
+  const bottom = <OuterButtons buttons={message.outerButtons} side="BOTTOM" />
   return (
-    <div className="overlay" onClick={(event) => event.target === event.currentTarget && report({ type: 'CLOSE' })}>
-      <div className="stack" onClick={(event) => event.target === event.currentTarget && report({ type: 'CLOSE' })}>
+    <div className={look.overlay} onClick={dismiss}>
+      <div className={look.stack} onClick={dismiss}>
         <OuterButtons buttons={message.outerButtons} side="TOP" />
         <div
-          className={cardClass.filter(Boolean).join(' ')}
+          className={surfaceClass.filter(Boolean).join(' ')}
           role="dialog"
           aria-modal="true"
           tabIndex={-1}
@@ -93,48 +105,22 @@ export function Modal({ message, renderType }: { message: Message; renderType: R
           <Scroll>
             <MessageMedia message={message} className={ratio(message)} />
             {!images && message.innerButtons.length > 0 && <InnerButtons buttons={message.innerButtons} />}
-            <TextBlock message={message} fallback="CENTER" />
+            <TextBlock message={message} fallback={look.textFallback} />
           </Scroll>
           <Buttons buttons={buttons} renderType={renderType} />
+          {look.bottomInside && bottom}
         </div>
-        <OuterButtons buttons={message.outerButtons} side="BOTTOM" />
+        {!look.bottomInside && bottom}
       </div>
     </div>
   )
 }
 
+/** A centred card over a dimmed page; outer buttons above / below the card. */
+export const Modal = (props: { message: Message; renderType: RenderType }) => <DialogSurface {...props} kind="modal" />
+
 /** A sheet from the bottom edge over a dimmed page (full width on mobile, a centred column on pc). */
-export function BottomSheet({ message, renderType }: { message: Message; renderType: RenderType }) {
-  const { report } = useView()
-  const images = hasImages(message)
-  const textShown = hasText(message)
-  const buttons = message.layoutType === 'IMAGE' ? [] : message.buttons
-  const sheetClass = ['sheet', `layout-${message.layoutType}`, message.closeButton ? 'has-close' : '', buttons.length ? '' : 'no-buttons']
-  return (
-    <div className="overlay sheet-overlay" onClick={(event) => event.target === event.currentTarget && report({ type: 'CLOSE' })}>
-      <div className="sheet-stack" onClick={(event) => event.target === event.currentTarget && report({ type: 'CLOSE' })}>
-        <OuterButtons buttons={message.outerButtons.filter((button) => button.vertical === 'TOP')} side="TOP" />
-        <div
-          className={sheetClass.filter(Boolean).join(' ')}
-          role="dialog"
-          aria-modal="true"
-          tabIndex={-1}
-          {...dialogName(message, textShown)}
-          style={{ backgroundColor: message.background }}
-        >
-          <CloseButton message={message} onImage={images} />
-          <Scroll>
-            <MessageMedia message={message} className={ratio(message)} />
-            {!images && message.innerButtons.length > 0 && <InnerButtons buttons={message.innerButtons} />}
-            <TextBlock message={message} fallback="LEFT" />
-          </Scroll>
-          <Buttons buttons={buttons} renderType={renderType} />
-          <OuterButtons buttons={message.outerButtons.filter((button) => button.vertical !== 'TOP')} side="BOTTOM" />
-        </div>
-      </div>
-    </div>
-  )
-}
+export const BottomSheet = (props: { message: Message; renderType: RenderType }) => <DialogSurface {...props} kind="sheet" />
 
 /**
  * A strip at the top or bottom edge (alignment.vertical; BOTTOM unless TOP) that leaves the page usable: no
