@@ -118,3 +118,25 @@ export function useBrowserPages(options: Parameters<typeof startTestServer>[0] =
   })
   return session
 }
+
+/**
+ * axe-core's violations on `page`: loads `/axe.js` (the page's server serves node_modules/axe-core/axe.min.js there)
+ * with the CSP nonce, once, and scans the whole document.
+ */
+export async function axeViolations(page: Page, nonce: string): Promise<any[]> {
+  await page.evaluate(
+    ([nonce]) =>
+      new Promise<void>((done, fail) => {
+        if ((window as any).axe) return done()
+        const script = document.createElement('script')
+        script.nonce = nonce
+        script.src = '/axe.js'
+        script.onload = () => done()
+        script.onerror = () => fail(new Error('axe did not load'))
+        document.head.appendChild(script)
+      }),
+    [nonce] as const,
+  )
+  const result = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }))
+  return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target) }))
+}

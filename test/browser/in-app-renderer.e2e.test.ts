@@ -10,7 +10,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startServer, type LocalServer } from '../../demo/server-core.mjs'
 import { REPO, describeChromium, launch, newContext } from './chromium'
-import { EXAMPLE_WORKSPACE, guardRecords, watchPage } from './harness'
+import { EXAMPLE_WORKSPACE, axeViolations, guardRecords, watchPage } from './harness'
 import { catalogue, message, type Json } from '../fixtures/iam-messages'
 
 const RENDERER = resolve(REPO, 'dist/browser/hackle-kit-iam-renderer.global.js')
@@ -160,23 +160,7 @@ function geometry() {
   })
 }
 
-async function axe(): Promise<any[]> {
-  await page.evaluate(
-    ([nonce]) =>
-      new Promise<void>((done, fail) => {
-        if ((window as any).axe) return done()
-        const script = document.createElement('script')
-        script.nonce = nonce
-        script.src = '/axe.js'
-        script.onload = () => done()
-        script.onerror = () => fail(new Error('axe did not load'))
-        document.head.appendChild(script)
-      }),
-    [NONCE] as const,
-  )
-  const result = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }))
-  return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target) }))
-}
+const axe = () => axeViolations(page, NONCE)
 
 const CASES: Array<[string, string]> = [
   ['MODAL image + text + two buttons', 'modalImageText'],

@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playw
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import { startServer, type LocalServer } from '../../demo/server-core.mjs'
 import { BUNDLE, REPO, assertBundle, describeChromium, hasBundle, launch, newContext } from './chromium'
-import { watchPage } from './harness'
+import { axeViolations, watchPage } from './harness'
 
 const NONCE = 'e2e-iam-flow-nonce'
 const CSP = `script-src 'self' 'nonce-${NONCE}'; style-src 'self'`
@@ -180,23 +180,7 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     expect(records.errors).toEqual([])
   }
 
-  async function axe(): Promise<any[]> {
-    await page.evaluate(
-      ([nonce]) =>
-        new Promise<void>((done, fail) => {
-          if ((window as any).axe) return done()
-          const script = document.createElement('script')
-          script.nonce = nonce
-          script.src = '/axe.js'
-          script.onload = () => done()
-          script.onerror = () => fail(new Error('axe did not load'))
-          document.head.appendChild(script)
-        }),
-      [NONCE] as const,
-    )
-    const result = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }))
-    return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target) }))
-  }
+  const axe = () => axeViolations(page, NONCE)
 
   /** Where the message is, in viewport pixels; whether its close button is what a click at its centre hits. */
   function geometry() {
