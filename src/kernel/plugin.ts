@@ -109,8 +109,14 @@ export const definePlugin = <A extends unknown[], M extends object = {}>(
   factory: (...args: A) => PluginDefinition<M>,
 ): ((...args: A) => Plugin<M>) => factory as (...args: A) => Plugin<M>
 
-/** The client methods a plugin adds. */
-export type MethodsOf<P> = P extends Plugin<infer M> ? M : never
+/**
+ * The client methods a plugin adds. A plugin whose methods are unknown (`Plugin<any>`, e.g. a factory annotated
+ * `(): Plugin => …`, which `definePlugin` reads as `any`) adds none, so one such plugin never turns the whole
+ * client into `any`; declare methods with `PluginDefinition<M>`.
+ */
+export type MethodsOf<P> = P extends { readonly clientMethods?: infer M } ? KnownMethods<NonNullable<M>> : never
+type KnownMethods<M> = IsAny<M> extends true ? {} : unknown extends M ? {} : M
+type IsAny<T> = 0 extends 1 & T ? true : false
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never
 
 /** The client of a kernel given the plugins `P`: the kernel's methods and those of each plugin. */

@@ -7,48 +7,35 @@
 // - the consumer bundles with esbuild and, run in node, makes the decisions the repository's build makes for the
 //   example workspace (test/fixtures/example-workspace.json).
 // Tools come from the repository's node_modules; nothing touches the network.
-import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { promisify } from 'node:util'
 import { build } from 'esbuild'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pluginFactory } from '../../scripts/app-sizes.mjs'
 import { packageEntries, type PackageEntry } from '../../scripts/package-entries.mjs'
+import { installPacked, nodeJson as nodeJsonIn, packPackage, root, run, type PackedPackage } from './packed-package'
 
-const run = promisify(execFile)
-const root = path.resolve(import.meta.dirname, '../..')
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc')
 const fixture = path.join(root, 'test/fixtures/example-workspace.json')
-const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm'
-/** A quiet npm: no audit, funding or update notices, no lifecycle scripts, never the network. */
-const npmFlags = ['--offline', '--no-audit', '--no-fund', '--ignore-scripts', '--loglevel=error']
-
 let scratch = ''
 let app = ''
-let packed: { filename: string; files: { path: string }[] }
+let packed: PackedPackage
 let entries: PackageEntry[] = []
 
 /** Runs node on a script in the scratch app and returns its JSON output. */
-async function nodeJson(file: string): Promise<any> {
-  const { stdout } = await run(process.execPath, [file], { cwd: app, maxBuffer: 16 << 20 })
-  return JSON.parse(stdout)
-}
+const nodeJson = (file: string): Promise<any> => nodeJsonIn(app, file)
 
 const plugins = () => entries.filter((e) => e.subpath.startsWith('./plugins/')).map((e) => e.subpath.slice('./plugins/'.length))
 const specifier = (subpath: string) => (subpath === '.' ? 'hackle-kit' : `hackle-kit/${subpath.slice(2)}`)
 
 beforeAll(async () => {
-  if (!existsSync(path.join(root, 'dist/index.js'))) throw new Error('not built: run npm run build first')
-  scratch = mkdtempSync(path.join(os.tmpdir(), 'hackle-kit-pack-'))
-  const { stdout } = await run(npm, ['pack', '--json', '--pack-destination', scratch, ...npmFlags], { cwd: root, maxBuffer: 16 << 20 })
-  packed = JSON.parse(stdout)[0]
+  packed = await packPackage('hackle-kit-pack-')
+  scratch = packed.scratch
   app = path.join(scratch, 'app')
   mkdirSync(app)
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-  await run(npm, ['install', '--no-package-lock', ...npmFlags, path.join(scratch, packed.filename)], { cwd: app })
+  await installPacked(app, packed.tarball)
   entries = packageEntries(path.join(app, 'node_modules/hackle-kit'))
 })
 

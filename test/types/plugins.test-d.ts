@@ -78,6 +78,17 @@ describe('definePlugin', () => {
     expectTypeOf(createKernel('key', { plugins: [counter()] }).count()).toEqualTypeOf<number>()
     void list
   })
+
+  it('a factory annotated `(): Plugin` adds no methods and never turns the client into any', () => {
+    const plain = definePlugin((): Plugin => ({ name: 'plain', apply() {} }))
+    const counter = definePlugin((): PluginDefinition<{ count(): number }> => ({ name: 'counter', apply(k) { k.extend({ count: () => 1 }) } }))
+    const client = createKernel('key', { plugins: [plain(), counter(), events()] })
+    expectTypeOf(client).not.toBeAny()
+    expectTypeOf(client.count()).toEqualTypeOf<number>()
+    expectTypeOf(client.isOptOutTracking()).toEqualTypeOf<boolean>()
+    // @ts-expect-error no plugin adds this method
+    client.notAMethod()
+  })
 })
 
 describe('hooks', () => {
