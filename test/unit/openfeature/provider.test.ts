@@ -1,59 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { OpenFeature, ProviderEvents, ProviderStatus, type EvaluationDetails, type FlagValue } from '@openfeature/web-sdk'
-import { createInstance, type FullHackleClient } from '../../../src'
-import type { Kernel, Plugin, SdkEvent } from '../../../src/kernel'
-import { HackleProvider, type HackleProviderOptions } from '../../../src/openfeature'
-import { SDK_KEY, SDK_URL, useWorkspaceServer } from '../client/helpers'
+import { createInstance } from '../../../src'
+import { SDK_URL } from '../client/helpers'
+import { nextEvent as next, useOpenFeatureHarness } from './harness'
 import { changedWorkspace, testWorkspace } from './workspace'
 
-const server = useWorkspaceServer()
-
-/** A plugin that hands the test the kernel and records every event that passed the stream. */
-function probe() {
-  const seen = { kernel: undefined as Kernel | undefined, events: [] as SdkEvent[] }
-  const plugin: Plugin = {
-    name: 'probe',
-    apply(kernel) {
-      seen.kernel = kernel
-      kernel.hooks.eventAccepted.tap('probe', (event) => void seen.events.push(event))
-    },
-  }
-  return { seen, plugin }
-}
-
-let hackle: FullHackleClient | undefined
-
-/** A preset client on the msw-served workspace with a fresh provider in its plugins. */
-function start(options?: HackleProviderOptions) {
-  const provider = new HackleProvider(options)
-  const { seen, plugin } = probe()
-  hackle = createInstance(SDK_KEY, { sdkUrl: SDK_URL, eventUrl: SDK_URL, plugins: [provider, plugin] })
-  return { provider, seen, hackle }
-}
-
-/** Resolves with the first event of `type` that OpenFeature announces. */
-const next = (type: ProviderEvents) =>
-  new Promise<void>((resolve) => {
-    const handler = () => {
-      OpenFeature.removeHandler(type, handler)
-      resolve()
-    }
-    OpenFeature.addHandler(type, handler)
-  })
-
-const quiet = { error() {}, warn() {}, info() {}, debug() {} }
-
-beforeAll(() => {
-  OpenFeature.setLogger(quiet)
-})
-
-afterEach(async () => {
-  await OpenFeature.clearProviders()
-  OpenFeature.clearHandlers()
-  await OpenFeature.setContext({})
-  hackle?.close()
-  hackle = undefined
-})
+const { server, start } = useOpenFeatureHarness()
 
 /** The parts of a details answer the provider decides. */
 const shape = (details: EvaluationDetails<FlagValue>) => ({
