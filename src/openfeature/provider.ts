@@ -10,6 +10,7 @@ import {
   type TrackingEventDetails,
 } from '@openfeature/web-sdk'
 import type { Kernel, Plugin, User } from '../kernel'
+import { getManualOverrideHooks } from '../plugins/manual-overrides/hooks'
 import { describesUser, userFromContext, type TargetingKeyField } from './context'
 import { resolveFlagKey, type FlagValueType, type HackleFlagSource } from './keys'
 import { evaluate, failed } from './resolve'
@@ -50,8 +51,8 @@ function textOf(config: unknown): string | undefined {
  * - `initialize(context)` waits for the client's first workspace config (a cached or `workspaceConfig` one counts)
  *   and applies the context's user; it rejects when the client's start-up ended without a config, and the provider
  *   emits `PROVIDER_READY` when a later load brings one.
- * - Every later config that differs from the last one emits `PROVIDER_CONFIGURATION_CHANGED` (no `flagsChanged`:
- *   any flag may have changed).
+ * - Every later config that differs from the last one, and every manual override a DevTool sets or resets (with the
+ *   manual-overrides plugin), emits `PROVIDER_CONFIGURATION_CHANGED` (no `flagsChanged`: any flag may have changed).
  * - `onContextChange` makes the new context the client's user (the identity plugin's `setUser` when the client has
  *   it, so cohorts are synced before the provider is reconciled).
  * - `track(name, context, { value, ...properties })` is the client's `track({ key: name, value, properties })`.
@@ -89,6 +90,10 @@ export class HackleProvider implements Provider, Plugin {
     this.kernel = kernel
     kernel.hooks.workspaceLoaded.tap(NAME, (_workspace, config) => this.workspaceLoaded(config))
     kernel.hooks.initialized.tap(NAME, (ready) => this.startup(ready))
+    // a DevTool override changes answers as a new config does
+    kernel.hooks.applied.tap(NAME, () => {
+      if (kernel.has('manual-overrides')) getManualOverrideHooks(kernel).overrideChanged.tap(NAME, () => this.changed('Hackle manual override changed'))
+    })
     this.attach(kernel)
   }
 
@@ -156,9 +161,14 @@ export class HackleProvider implements Provider, Plugin {
     if (this.phase === 'failed') {
       this.phase = 'ready'
       this.events.emit(ProviderEvents.Ready, { message: 'Hackle workspace config loaded' })
-    } else if (this.phase === 'ready' && changed) {
-      this.events.emit(ProviderEvents.ConfigurationChanged, { message: 'Hackle workspace config changed' })
+    } else if (changed) {
+      this.changed('Hackle workspace config changed')
     }
+  }
+
+  /** Answers may have changed: `PROVIDER_CONFIGURATION_CHANGED` once the provider is ready (none before, none after close). */
+  private changed(message: string): void {
+    if (this.phase === 'ready') this.events.emit(ProviderEvents.ConfigurationChanged, { message })
   }
 
   /**

@@ -29,8 +29,8 @@ export const nextEvent = (type: ProviderEvents) =>
   })
 
 /**
- * The msw-served workspace (`server.status`, `server.body`) and `start(options)`: a preset client with a fresh
- * HackleProvider and a probe in its plugins. After each test OpenFeature is reset (providers, handlers, context) and
+ * The msw-served workspace (`server.status`, `server.body`) and `start(options, extra)`: a preset client with a
+ * fresh HackleProvider, a probe and the `extra` plugins. After each test OpenFeature is reset (providers, handlers, context) and
  * the client closed. OpenFeature's own logs are silenced (errors of evaluations are what the tests look at).
  */
 export function useOpenFeatureHarness() {
@@ -49,10 +49,10 @@ export function useOpenFeatureHarness() {
     hackle = undefined
   })
 
-  function start(options?: HackleProviderOptions) {
+  function start(options?: HackleProviderOptions, extra: Plugin[] = []) {
     const provider = new HackleProvider(options)
     const { seen, plugin } = probe()
-    const client = createInstance(SDK_KEY, { sdkUrl: SDK_URL, eventUrl: SDK_URL, plugins: [provider, plugin] })
+    const client: FullHackleClient = createInstance(SDK_KEY, { sdkUrl: SDK_URL, eventUrl: SDK_URL, plugins: [provider, plugin, ...extra] })
     hackle = client
     return { provider, seen, hackle: client }
   }

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { OpenFeature, ProviderEvents, ProviderStatus, type EvaluationDetails, type FlagValue } from '@openfeature/web-sdk'
 import { createInstance } from '../../../src'
 import { SDK_URL } from '../client/helpers'
+import { devtool } from '../../../src/plugins/devtool'
 import { nextEvent as next, useOpenFeatureHarness } from './harness'
 import { changedWorkspace, testWorkspace } from './workspace'
 
@@ -141,6 +142,21 @@ describe('HackleProvider through the OpenFeature client', () => {
     expect(changes[0]).toMatchObject({ message: 'Hackle workspace config changed' })
     expect(client.getBooleanDetails('5', false)).toMatchObject({ value: true, variant: 'on', reason: 'DEFAULT' })
     expect(client.getNumberValue('max_items', 1)).toBe(20)
+  })
+
+  it('emits PROVIDER_CONFIGURATION_CHANGED when a DevTool override changes the answers', async () => {
+    server.body = JSON.stringify(testWorkspace())
+    let explorer: { setFeatureFlagOverride(experiment: { id: number }, variationId: number): void } | undefined
+    const tool = { userExplorer: (given: typeof explorer) => void (explorer = given) }
+    const { provider, hackle } = start(undefined, [devtool({ devTool: tool as never })])
+    await OpenFeature.setProviderAndWait(provider)
+    const client = OpenFeature.getClient()
+    expect(client.getBooleanValue('5', true)).toBe(false)
+    hackle.showUserExplorer()
+    const changed = next(ProviderEvents.ConfigurationChanged)
+    explorer!.setFeatureFlagOverride({ id: 21 }, 202)
+    await changed
+    expect(shape(client.getBooleanDetails('5', false))).toEqual({ value: true, variant: 'on', reason: 'TARGETING_MATCH', errorCode: undefined, hackleReason: 'INDIVIDUAL_TARGET_MATCH' })
   })
 
   it('makes the evaluation context the Hackle user, on start and on every context change', async () => {
