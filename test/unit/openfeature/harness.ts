@@ -1,6 +1,6 @@
 import { afterEach, beforeAll } from 'vitest'
 import { OpenFeature, type ProviderEvents } from '@openfeature/web-sdk'
-import { createInstance, type FullHackleClient } from '../../../src'
+import { createInstance, type FullHackleClient, type InstanceConfig } from '../../../src'
 import type { Kernel, Plugin, SdkEvent } from '../../../src/kernel'
 import { HackleProvider, type HackleProviderOptions } from '../../../src/openfeature'
 import { SDK_KEY, SDK_URL, useWorkspaceServer } from '../client/helpers'
@@ -29,8 +29,8 @@ export const nextEvent = (type: ProviderEvents) =>
   })
 
 /**
- * The msw-served workspace (`server.status`, `server.body`) and `start(options, extra)`: a preset client with a
- * fresh HackleProvider, a probe and the `extra` plugins. After each test OpenFeature is reset (providers, handlers, context) and
+ * The msw-served workspace (`server.status`, `server.body`) and `start(options, extra, config)`: a preset client
+ * (`config` options) with a fresh HackleProvider, a probe and the `extra` plugins. After each test OpenFeature is reset (providers, handlers, context) and
  * the client closed. OpenFeature's own logs are silenced (errors of evaluations are what the tests look at).
  */
 export function useOpenFeatureHarness() {
@@ -49,10 +49,10 @@ export function useOpenFeatureHarness() {
     hackle = undefined
   })
 
-  function start(options?: HackleProviderOptions, extra: Plugin[] = []) {
+  function start(options?: HackleProviderOptions, extra: Plugin[] = [], config: InstanceConfig = {}) {
     const provider = new HackleProvider(options)
     const { seen, plugin } = probe()
-    const client: FullHackleClient = createInstance(SDK_KEY, { sdkUrl: SDK_URL, eventUrl: SDK_URL, plugins: [provider, plugin, ...extra] })
+    const client: FullHackleClient = createInstance(SDK_KEY, { ...config, sdkUrl: SDK_URL, eventUrl: SDK_URL, plugins: [provider, plugin, ...extra] })
     hackle = client
     return { provider, seen, hackle: client }
   }

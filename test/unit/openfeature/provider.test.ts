@@ -188,6 +188,14 @@ describe('HackleProvider through the OpenFeature client', () => {
     expect(user).toMatchObject({ deviceId: 'device-7', properties: { plan: 'free' } })
   })
 
+  it('leaves the client’s user as the page set it when the context is empty at start', async () => {
+    server.body = JSON.stringify(testWorkspace())
+    const { provider, hackle } = start(undefined, [], { user: { userId: 'page-user', properties: { grade: 'gold' } } })
+    await OpenFeature.setProviderAndWait(provider)
+    expect(hackle.getUser()).toMatchObject({ userId: 'page-user', properties: { grade: 'gold' } })
+    expect(OpenFeature.getClient().getBooleanValue('5', false)).toBe(true)
+  })
+
   it('fills `id` or `deviceId` from the targeting key when told to', async () => {
     server.body = JSON.stringify(testWorkspace())
     const { provider, hackle } = start({ targetingKey: 'id' })
@@ -210,6 +218,22 @@ describe('HackleProvider through the OpenFeature client', () => {
     expect(tracks[0]).toMatchObject({ key: 'purchase', value: 39.9, properties: { currency: 'KRW', items: 2 } })
     expect(tracks[0]!.user.identifiers).toMatchObject({ $userId: 'member-1' })
     expect(tracks[1]).toMatchObject({ key: 'signup', value: 0, properties: {} })
+  })
+
+  it('on close: asks the client to send its events and emits nothing more; the client keeps answering', async () => {
+    server.body = JSON.stringify(testWorkspace())
+    const { provider, seen, hackle } = start()
+    await OpenFeature.setProviderAndWait(provider)
+    const flushes: string[] = []
+    seen.kernel!.hooks.flush.tap('test', (reason) => void flushes.push(reason))
+    const emitted: string[] = []
+    for (const type of [ProviderEvents.ConfigurationChanged, ProviderEvents.Ready]) provider.events.addHandler(type, () => void emitted.push(type))
+    await OpenFeature.close()
+    expect(flushes).toEqual(['manual'])
+    seen.kernel!.workspaces.set(changedWorkspace())
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(emitted).toEqual([])
+    expect(hackle.isFeatureOn(5)).toBe(true)
   })
 
   it('serves one client: a second client that lists the provider is refused with a warning', async () => {
