@@ -41,7 +41,10 @@ export default defineConfig([
       // The decision engine, loaded once a workspace has in-app messages: an entry so that its `import()` lands on a
       // stable file (measured by size-limit).
       'plugins/in-app-messages/engine': 'src/plugins/in-app-messages/engine.ts',
+      // The OpenFeature provider: the page's own OpenFeature SDK is imported, never bundled.
+      'openfeature/index': 'src/openfeature/index.ts',
     },
+    external: [/^@openfeature\//],
     // The npm build imports hackle-kit's in-app renderer as a lazy chunk: its own build (below), imported as is.
     define: { ...production, __HACKLE_SCRIPT_TAG__: 'false' },
     esbuildPlugins: [rendererApart],

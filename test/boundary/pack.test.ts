@@ -1,6 +1,6 @@
 // Pack-and-consume: the package as npm publishes it, used as an app uses it. `npm pack` (of the built dist/) into
 // a scratch directory, installed offline into a scratch project (the package has no runtime dependencies, so the
-// tarball is all npm needs), then:
+// tarball is all npm needs, with the repository's copy of the optional OpenFeature peer), then:
 // - every `exports` subpath loads with ESM `import` and CJS `require`, and both expose the same names;
 // - a consumer written against the public API compiles with strict tsc (skipLibCheck: false, so the shipped
 //   .d.ts/.d.cts files are checked too), under moduleResolution bundler and node16 (ESM and CJS consumers);
@@ -35,7 +35,9 @@ beforeAll(async () => {
   app = path.join(scratch, 'app')
   mkdirSync(app)
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-  await installPacked(app, packed.tarball)
+  // The optional peer dependency of `hackle-kit/openfeature`, as an app that uses it has it (the repository's copies).
+  const peers = ['@openfeature/core', '@openfeature/web-sdk'].map((name) => path.join(root, 'node_modules', name))
+  await installPacked(app, packed.tarball, peers)
   entries = packageEntries(path.join(app, 'node_modules/hackle-kit'))
 })
 
@@ -92,7 +94,12 @@ function consumerSource(): string {
   const imports = names.map((n, i) => `import { ${pluginFactory(n)} as factory${i} } from 'hackle-kit/plugins/${n}'`)
   return `import { createInstance, DecisionReason, type FullHackleClient } from 'hackle-kit'
 import { createKernel, definePlugin, type HackleClient, type Plugin, type SdkEvent } from 'hackle-kit/kernel'
+import { HackleProvider } from 'hackle-kit/openfeature'
+import type { Provider } from '@openfeature/web-sdk'
 ${imports.join('\n')}
+
+/** The OpenFeature provider is a provider and the plugin that connects it to a client. */
+export const openFeatureProvider: Provider & Plugin = new HackleProvider({ flags: { checkout: { type: 'feature-flag', key: 5 } } })
 
 export const pluginFactories: ReadonlyArray<(...args: never[]) => Plugin> = [${names.map((_, i) => `factory${i}`).join(', ')}]
 
@@ -144,6 +151,8 @@ ${names.map((n, i) => `import plugin${i} = require('hackle-kit/plugins/${n}')`).
 
 export const client: kernel.HackleClient = kernel.createKernel('consumer-cjs', {})
 export const full: hackle.FullHackleClient = hackle.createInstance('consumer-cjs')
+import openfeature = require('hackle-kit/openfeature')
+export const provider: kernel.Plugin = new openfeature.HackleProvider()
 export const factories: ReadonlyArray<(...args: never[]) => kernel.Plugin> = [${names.map((n, i) => `plugin${i}.${pluginFactory(n)}`).join(', ')}]
 `
 }

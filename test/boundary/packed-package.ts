@@ -31,9 +31,12 @@ export async function packPackage(prefix: string): Promise<PackedPackage> {
   return { scratch, tarball: path.join(scratch, packed.filename), files: packed.files }
 }
 
-/** Installs the tarball into the project at `dir` (which has a package.json), without a lockfile. */
-export async function installPacked(dir: string, tarball: string): Promise<void> {
-  await run(npm, ['install', '--no-package-lock', ...npmFlags, tarball], { cwd: dir })
+/**
+ * Installs the tarball into the project at `dir` (which has a package.json), without a lockfile, with `extra`
+ * packages beside it (local directories, e.g. optional peers from the repository's node_modules).
+ */
+export async function installPacked(dir: string, tarball: string, extra: string[] = []): Promise<void> {
+  await run(npm, ['install', '--no-package-lock', ...npmFlags, tarball, ...extra], { cwd: dir })
 }
 
 /** Runs node on a script in `dir` and returns its JSON output. */
