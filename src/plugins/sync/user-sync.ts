@@ -28,8 +28,10 @@ export function createUserSync(kernel: Kernel) {
   async function syncCohorts(): Promise<void> {
     try {
       const fetched = parseCohorts(await get('cohorts'))
+      const before = String(cohorts.idsFor(kernel.users.current()))
       cohorts.merge(fetched, kernel.users.current())
-      kernel.invalidate()
+      // Answers change only when the current user's cohorts did: polling the same cohorts wakes no subscriber.
+      if (String(cohorts.idsFor(kernel.users.current())) !== before) kernel.invalidate()
     } catch (error) {
       logger.error(`Failed to sync cohorts: ${describeError(error)}`)
     }
@@ -37,8 +39,10 @@ export function createUserSync(kernel: Kernel) {
 
   async function syncUserTargets(): Promise<void> {
     try {
-      targetEvents = parseUserTargets(await get('user-targets'))
-      kernel.invalidate()
+      const fetched = parseUserTargets(await get('user-targets'))
+      const changed = JSON.stringify(fetched) !== JSON.stringify(targetEvents)
+      targetEvents = fetched
+      if (changed) kernel.invalidate()
     } catch (error) {
       logger.error(`Failed to sync userTargets: ${describeError(error)}`)
     }

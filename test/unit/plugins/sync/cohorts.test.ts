@@ -163,3 +163,21 @@ describe('cohorts in decisions (evaluation §3 item 9, §11.1 COHORT)', () => {
     client.close()
   })
 })
+
+describe('subscribers hear cohort and user-target syncs only when they change an answer', () => {
+  it('the first cohorts bump the version; fetch() bringing the same cohorts and targets again does not', async () => {
+    server.cohorts = { status: 200, body: body(item('$deviceId', 'device-1', [7])) }
+    const client = createKernel(SDK_KEY, { log_disabled: true, sdkUrl: SDK_URL, workspaceConfig: WORKSPACE, user: { id: 'u-1', deviceId: 'device-1' }, plugins: [sync()] })
+    const created = client.version()
+    await client.onInitialized()
+    const synced = client.version()
+    expect(synced).not.toBe(created)
+    let wakes = 0
+    const unsubscribe = client.subscribe(() => void wakes++)
+    await client.fetch()
+    expect(server.requests.filter((r) => r.path === '/api/v1/cohorts')).toHaveLength(2)
+    expect([client.version(), wakes]).toEqual([synced, 0])
+    unsubscribe()
+    client.close()
+  })
+})
