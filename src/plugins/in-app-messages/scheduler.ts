@@ -75,11 +75,16 @@ export function createScheduler(context: InAppContext, display: Display, delays:
 
   return {
     process,
-    /** Every persisted delay becomes a STORED request now (started now, due when it was due). */
+    /**
+     * Every persisted delay of an earlier page becomes a STORED request now (started now, due when it was due). A
+     * delay this page already runs (triggered before start-up completed) keeps its timer: restoring it too would
+     * start a second timer whose firing finds no delay.
+     */
     restore() {
       const now = context.now()
       for (const delay of delays.values()) {
         const { schedule } = delay
+        if (tasks.has(schedule.dispatchId)) continue
         process({ schedule: { ...schedule, time: { startedAt: now, deliverAt: schedule.time.deliverAt } }, type: 'STORED', requestedAt: now })
       }
     },

@@ -41,7 +41,10 @@ vi.mock('../../../../src/plugins/in-app-messages/display', () => ({
 
 export const SDK_KEY = 'abcdefgh12345678'
 
-export function inAppClient(config: unknown, options: { user?: object; sessions?: boolean } = {}) {
+const gate = definePlugin((until: Promise<void>) => ({ name: 'startup-gate', apply: (kernel) => kernel.waitFor(until) }))
+
+/** `startupGate`: start-up (and so `initialized`) completes only once this promise settles. */
+export function inAppClient(config: unknown, options: { user?: object; sessions?: boolean; startupGate?: Promise<void> } = {}) {
   presented.length = 0
   const seen: Seen = { presentations: presented, exposures: [], tracks: [], evaluated: [], scheduled: [], delivered: [], errors: [] }
   const recorder = definePlugin(() => ({
@@ -62,7 +65,7 @@ export function inAppClient(config: unknown, options: { user?: object; sessions?
   const client = createKernel(SDK_KEY, {
     workspaceConfig: config,
     user: options.user as never,
-    plugins: [identity(), options.sessions ? sessions() : null, inAppMessages(), recorder()],
+    plugins: [identity(), options.sessions ? sessions() : null, inAppMessages(), recorder(), options.startupGate ? gate(options.startupGate) : null],
   })
   return { client, seen, errorSpy }
 }

@@ -235,6 +235,20 @@ describe('in-app messages: delays', () => {
     expect(seen.presentations.map((p) => p.message.key)).toEqual([1])
   })
 
+  it('a delay triggered before start-up completed keeps its one timer: restoring after start-up does not start another', async () => {
+    let open!: () => void
+    const { client, seen } = start(inAppWorkspace([messageDto({ delayMillis: 5000 })]), { startupGate: new Promise<void>((resolve) => (open = resolve)) })
+    client.track('show_iam')
+    expect(seen.scheduled.map((s) => `${s.type}:${s.code}`)).toEqual(['TRIGGERED:DELAY'])
+    open()
+    await client.onInitialized()
+    await vi.advanceTimersByTimeAsync(5000)
+    expect(seen.scheduled.map((s) => `${s.type}:${s.code}`)).toEqual(['TRIGGERED:DELAY', 'DELAYED:DELIVER'])
+    expect(seen.presentations).toHaveLength(1)
+    expect(seen.errors).toEqual([])
+    expect(localStorage.getItem(DELAY_KEY)).toBe('{}')
+  })
+
   it('a delay more than 10 s overdue when its timer fires is ignored', () => {
     const { client, seen } = start(inAppWorkspace([messageDto({ delayMillis: 1000 })]))
     client.track('show_iam')
