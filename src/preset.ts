@@ -34,6 +34,8 @@ export interface PresetOptions {
   splitUrl?: SplitUrlOptions
   /** in-app-messages: renderer script URL (`inAppRendererUrl`). */
   inAppRendererUrl?: string
+  /** in-app-messages: URL of the script-tag build's in-app view script, for an SDK run from an inline script. */
+  inAppViewUrl?: string
   /** in-app-messages: base URL of the hosted renderer (the reference's option). */
   cdnUrl?: string
 }
@@ -45,9 +47,10 @@ const pageTracking = (options: PresetOptions): boolean =>
     : !!options.automaticPageTracking || !!options.auto_track_page_view
 
 /** The in-app plugin's options from the flat ones (only those given). */
-function inAppOptions({ inAppRendererUrl, cdnUrl }: PresetOptions): InAppMessagesOptions {
+function inAppOptions({ inAppRendererUrl, inAppViewUrl, cdnUrl }: PresetOptions): InAppMessagesOptions {
   const options: InAppMessagesOptions = {}
   if (inAppRendererUrl !== undefined) options.inAppRendererUrl = inAppRendererUrl
+  if (inAppViewUrl !== undefined) options.inAppViewUrl = inAppViewUrl
   if (cdnUrl !== undefined) options.cdnUrl = cdnUrl
   return options
 }

@@ -70,6 +70,11 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
         '/silent/hackle-kit.js': js(BUNDLE),
         '/silent/hackle-kit-iam-view.global.js': js(VIEW_SCRIPT),
         '/silent/hackle-kit-iam-renderer.global.js': js(resolve(PAGES, 'iam-stand-in-renderer.js')),
+        // A copy of the SDK with nothing beside it: the in-app scripts come from the URLs the page passes.
+        '/bare/iam.html': html,
+        '/bare/hackle-kit.js': js(BUNDLE),
+        '/assets/view.js': js(VIEW_SCRIPT),
+        '/assets/renderer.js': js(resolve(BUNDLE, '../hackle-kit-iam-renderer.global.js')),
       },
     })
     server.setWorkspace(JSON.parse(WORKSPACE.split('__ORIGIN__').join(server.url)))
@@ -520,6 +525,18 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     await flushed()
     expect(arrived('$in_app_impression', 2)).toHaveLength(1)
     expect(await page.evaluate(() => (window as any).__listener.filter((e: any) => e.key === 2))).toEqual([])
+    await noViolations()
+    expect(diag.pageErrors).toEqual([])
+    expect(diag.consoleErrors).toEqual([])
+  }, 60_000)
+
+  it('an SDK without its sibling scripts shows messages from the inAppViewUrl and inAppRendererUrl options', async () => {
+    const diag = await openPage(PC.options, '/bare/iam.html?viewUrl=/assets/view.js&rendererUrl=/assets/renderer.js')
+    await trackAndMeasure('show_offer')
+    await opened(1)
+    const scripts = server.requests.map((r: { path: string }) => r.path).filter((path: string) => path.endsWith('.js'))
+    expect(scripts).toEqual(expect.arrayContaining(['/assets/view.js', '/assets/renderer.js']))
+    expect(scripts.filter((path: string) => path.startsWith('/bare/hackle-kit-iam'))).toEqual([])
     await noViolations()
     expect(diag.pageErrors).toEqual([])
     expect(diag.consoleErrors).toEqual([])
