@@ -1,12 +1,16 @@
 export const KERNEL_APP_BUDGET: number
 export const PRESET_APP_BUDGET: number
+export const VISITOR_APP_BUDGET: number
+export const VISITOR_LEFT_OUT: string[]
 export function pluginFactory(name: string): string
 export interface App {
-  /** `kernel`, `plugin:<name>` or `preset`. */
+  /** `kernel`, `plugin:<name>`, `preset` or `visitor`. */
   id: string
   label: string
   plugin?: string
   source: string
+  /** Plugin factories of the main entry replaced by a plugin that does nothing. */
+  leaveOut?: string[]
 }
 export interface AppSize extends App {
   /** Minified bytes the page loads first (entry and static chunks). */

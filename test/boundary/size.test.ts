@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { KERNEL_APP_BUDGET, measureApps, PRESET_APP_BUDGET, pluginFactory, type AppSize } from '../../scripts/app-sizes.mjs'
+import { KERNEL_APP_BUDGET, measureApps, PRESET_APP_BUDGET, pluginFactory, VISITOR_APP_BUDGET, type AppSize } from '../../scripts/app-sizes.mjs'
 import { packageEntries } from '../../scripts/package-entries.mjs'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -22,6 +22,12 @@ describe('app sizes (esbuild --minify, gzip -9)', () => {
 
   it(`an app using the full preset stays within ${PRESET_APP_BUDGET} B`, () => {
     expect(gzip('preset')).toBeLessThanOrEqual(PRESET_APP_BUDGET)
+  })
+
+  it(`an app using the visitor preset (no in-app messages, bridge or DevTool) stays within ${VISITOR_APP_BUDGET} B`, () => {
+    // it must really leave the in-app plugin out: well below the full preset
+    expect(gzip('visitor')).toBeLessThan(gzip('preset') - 500)
+    expect(gzip('visitor')).toBeLessThanOrEqual(VISITOR_APP_BUDGET)
   })
 
   it('measures every plugin, each adding to the kernel', () => {
