@@ -6,7 +6,14 @@ import type { Engine, InputSnapshot } from './engine'
 import { getInAppMessageHooks } from './hooks'
 import type { InAppMessageListener, InAppMessageView } from './model'
 
-export { getInAppMessageHooks, type InAppMessageHooks, type InAppEligibilityInfo, type InAppScheduleInfo, type InAppDeliverInfo } from './hooks'
+export {
+  getInAppMessageHooks,
+  type InAppMessageHooks,
+  type InAppEligibilityInfo,
+  type InAppScheduleInfo,
+  type InAppDeliverInfo,
+  type InAppMessageSummary,
+} from './hooks'
 export type { InAppMessageListener, InAppMessageView, InAppMessageInfo, InAppMessageActionInfo } from './model'
 
 const NAME = 'in-app-messages'
@@ -91,6 +98,17 @@ export const inAppMessages = definePlugin(
       })
       hooks.initialized.tap(NAME, () => input((e, snapshot) => e.initialized(snapshot), moment))
       hooks.userChanged.tap(NAME, (previous, current) => input((e) => e.userChanged(previous, current)))
+
+      /** Runs `work` on the engine once it is there (loading it when the workspace has messages); `none` without it. */
+      const ask = <T>(work: (e: Engine) => T, none: T) =>
+        new Promise<T>((resolve) => {
+          const config = kernel.workspaces.config()
+          if (config && hasMessages(config)) load()
+          if (engine || queue) input((e) => resolve(guard(() => work(e)) ?? none))
+          else resolve(none)
+        })
+      inAppHooks.describeMessages.tap(NAME, () => ask((e) => e.describe(), []))
+      inAppHooks.previewMessage.tap(NAME, (key) => ask((e) => e.preview(key), false))
 
       // Public calls never throw, whatever the view does.
       const guard = <T>(work: () => T): T | null => {
