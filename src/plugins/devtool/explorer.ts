@@ -19,6 +19,24 @@ export interface UserExplorer {
 }
 
 type Kind = 'ab' | 'ff'
+/** An override list: A/B tests, flags (the reference's) or remote-config parameters (hackle-kit's). */
+export type OverrideKind = Kind | 'rc'
+
+const TYPES = { ab: 'AB_TEST', ff: 'FEATURE_FLAG', rc: 'REMOTE_CONFIG' } as const
+
+/**
+ * Rewrites one override list: `update` gets its text and returns the new text (null removes the cookie). Then tells
+ * the overrides and the subscribers (`kernel.invalidate`) and the plugins following override changes
+ * (`overrideChanged`: monitoring).
+ */
+export function changeOverrides(kernel: Kernel, kind: OverrideKind, operation: OverrideOperation, update: ((text: string | null) => string) | null): void {
+  const cookies = kernel.storage.cookies
+  const name = manualOverrideKey(kernel.sdkKey, kind)
+  if (update) cookies.set(name, update(cookies.get(name)))
+  else cookies.remove(name)
+  kernel.invalidate()
+  getManualOverrideHooks(kernel).overrideChanged.call({ type: TYPES[kind], operation })
+}
 
 /**
  * The explorer over a kernel. Decisions are evaluated for the current user with default variation `A`, manual
@@ -58,18 +76,8 @@ export function createExplorer(kernel: Kernel): UserExplorer {
     return result
   }
 
-  const hooks = getManualOverrideHooks(kernel)
-  /**
-   * Rewrites one list (`update` gets its text; null removes the cookie), then tells the overrides and the subscribers
-   * (`kernel.invalidate`) and the plugins following override changes (`overrideChanged`: monitoring).
-   */
-  const change = (kind: Kind, operation: OverrideOperation, update: ((text: string | null) => string) | null) => {
-    const name = manualOverrideKey(kernel.sdkKey, kind)
-    if (update) cookies.set(name, update(cookies.get(name)))
-    else cookies.remove(name)
-    kernel.invalidate()
-    hooks.overrideChanged.call({ type: kind === 'ab' ? 'AB_TEST' : 'FEATURE_FLAG', operation })
-  }
+  const change = (kind: Kind, operation: OverrideOperation, update: ((text: string | null) => string) | null) =>
+    changeOverrides(kernel, kind, operation, update)
   /** The experiment's id as list key; undefined (warned) for anything without a numeric id. */
   const idOf = (experiment: { id: number } | null | undefined) => {
     if (typeof experiment?.id === 'number') return String(experiment.id)

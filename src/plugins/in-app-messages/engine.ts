@@ -3,7 +3,7 @@ import type { EvaluationUser, HackleUser, KeyValueStore, Kernel, SdkEvent, User,
 import { createInAppContext } from './context'
 import { createDelayStore } from './delay-store'
 import { isIdentifierChanged } from './deliver'
-import type { InAppMessageHooks, InAppMessageSummary } from './hooks'
+import type { InAppInspector, InAppMessageHooks, InAppMessageSummary } from './hooks'
 import { resolveLayout } from './layout'
 import type { InAppMessage } from './message'
 import type { Display } from './model'
@@ -32,15 +32,12 @@ export interface EngineHost {
 }
 
 /** The plugin's inputs, in the order the kernel's hooks delivered them; `snapshot` only for a replayed one. */
-export interface Engine {
+/** The engine is the DevTool's inspector too (`inspectMessages`). */
+export interface Engine extends InAppInspector {
   workspaceLoaded(config: Readonly<Record<string, unknown>>): void
   eventAccepted(event: SdkEvent, snapshot?: InputSnapshot): void
   initialized(snapshot?: InputSnapshot): void
   userChanged(previous: HackleUser, current: HackleUser): void
-  /** The messages with their eligibility for the current user now (see `describeMessages`). */
-  describe(): InAppMessageSummary[]
-  /** Shows one message now as an overridden one (see `previewMessage`); false without it or a workspace. */
-  preview(messageKey: number): boolean
   dispose(): void
 }
 

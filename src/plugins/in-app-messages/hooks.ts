@@ -44,25 +44,33 @@ export interface InAppMessageSummary {
   reason: string
 }
 
+/** A look at the in-app messages for a DevTool (the decision engine's; `inspectMessages`). */
+export interface InAppInspector {
+  /** The current workspace's messages with their eligibility for the current user now (no events, no history). */
+  describe(): InAppMessageSummary[]
+  /**
+   * Shows that message now for the current user, whatever its eligibility, as an overridden message (its `$in_app_*`
+   * events carry `decision_reason: OVERRIDDEN`; it adds no impression to the frequency-cap history); false when the
+   * workspace has no such message.
+   */
+  preview(messageKey: number): boolean
+}
+
 /**
  * The in-app plugin's hooks, for tools that show what it decided (the DevTool, tests).
  *
  * Notifications (`evaluated`, `scheduled`, `delivered`): taps observe and change nothing; each is called after the
  * step it reports; a throwing tap is isolated.
  *
- * Requests the plugin answers (call them; the plugin is their tap): `describeMessages()` resolves with the current
- * workspace's messages and their eligibility for the current user (loading the decision engine if needed; an empty
- * list without messages); `previewMessage(key)` shows that message now for the current user, whatever its
- * eligibility, as an overridden message (its `$in_app_*` events carry `decision_reason: OVERRIDDEN`, it adds no
- * impression to the frequency-cap history), and resolves whether it was handed to the display. Both answer
- * `undefined` without the plugin.
+ * `inspectMessages()` is a request the plugin answers (call it; the plugin is its tap): a promise of the inspector,
+ * once the decision engine is loaded (it is loaded now when the workspace has messages), or of `undefined` when the
+ * workspace has none; `undefined` itself without the plugin.
  */
 export const getInAppMessageHooks = /* @__PURE__ */ definePluginHooks('in-app-messages', () => ({
   evaluated: new SyncHook<[info: InAppEligibilityInfo]>(),
   scheduled: new SyncHook<[info: InAppScheduleInfo]>(),
   delivered: new SyncHook<[info: InAppDeliverInfo]>(),
-  describeMessages: new SyncBailHook<[], Promise<InAppMessageSummary[]> | void>(),
-  previewMessage: new SyncBailHook<[messageKey: number], Promise<boolean> | void>(),
+  inspectMessages: new SyncBailHook<[], Promise<InAppInspector | undefined> | void>(),
 }))
 
 export type InAppMessageHooks = ReturnType<typeof getInAppMessageHooks>

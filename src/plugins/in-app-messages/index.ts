@@ -13,6 +13,7 @@ export {
   type InAppScheduleInfo,
   type InAppDeliverInfo,
   type InAppMessageSummary,
+  type InAppInspector,
 } from './hooks'
 export type { InAppMessageListener, InAppMessageView, InAppMessageInfo, InAppMessageActionInfo } from './model'
 
@@ -99,16 +100,12 @@ export const inAppMessages = definePlugin(
       hooks.initialized.tap(NAME, () => input((e, snapshot) => e.initialized(snapshot), moment))
       hooks.userChanged.tap(NAME, (previous, current) => input((e) => e.userChanged(previous, current)))
 
-      /** Runs `work` on the engine once it is there (loading it when the workspace has messages); `none` without it. */
-      const ask = <T>(work: (e: Engine) => T, none: T) =>
-        new Promise<T>((resolve) => {
-          const config = kernel.workspaces.config()
-          if (config && hasMessages(config)) load()
-          if (engine || queue) input((e) => resolve(guard(() => work(e)) ?? none))
-          else resolve(none)
-        })
-      inAppHooks.describeMessages.tap(NAME, () => ask((e) => e.describe(), []))
-      inAppHooks.previewMessage.tap(NAME, (key) => ask((e) => e.preview(key), false))
+      // The engine, once it is there (loaded now when the workspace has messages), for a DevTool.
+      inAppHooks.inspectMessages.tap(NAME, () => {
+        const config = kernel.workspaces.config()
+        if (config && hasMessages(config)) load()
+        return new Promise((resolve) => (engine || queue ? input(resolve) : resolve(undefined)))
+      })
 
       // Public calls never throw, whatever the view does.
       const guard = <T>(work: () => T): T | null => {
