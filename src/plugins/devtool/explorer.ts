@@ -1,6 +1,7 @@
-import { Decision, FeatureFlagDecision, ParameterConfig, type EvaluationUser, type Experiment, type Kernel } from '../../kernel'
-import { createContext, evaluateInContext, manualOverrideKey, type EvaluationOptions } from '../../internal'
-import { asNumber, getManualOverrideHooks, overrideEntries, withOverride, withoutOverride, type OverrideOperation } from '../manual-overrides'
+import type { Decision, FeatureFlagDecision, ParameterConfig, EvaluationUser, Experiment, Kernel } from '../../kernel'
+import type { EvaluationOptions } from '../../internal'
+import type { OverrideOperation } from '../manual-overrides'
+import { tools } from './tools'
 import { explorerExperiment, type ExplorerExperiment } from './experiment-view'
 
 /** The reference's user explorer: what its DevTool package calls to list decisions and to set or reset overrides. */
@@ -31,11 +32,11 @@ const TYPES = { ab: 'AB_TEST', ff: 'FEATURE_FLAG', rc: 'REMOTE_CONFIG' } as cons
  */
 export function changeOverrides(kernel: Kernel, kind: OverrideKind, operation: OverrideOperation, update: ((text: string | null) => string) | null): void {
   const cookies = kernel.storage.cookies
-  const name = manualOverrideKey(kernel.sdkKey, kind)
+  const name = tools.manualOverrideKey(kernel.sdkKey, kind)
   if (update) cookies.set(name, update(cookies.get(name)))
   else cookies.remove(name)
   kernel.invalidate()
-  getManualOverrideHooks(kernel).overrideChanged.call({ type: TYPES[kind], operation })
+  tools.getManualOverrideHooks(kernel).overrideChanged.call({ type: TYPES[kind], operation })
 }
 
 /**
@@ -55,20 +56,20 @@ export function createExplorer(kernel: Kernel): UserExplorer {
     return [...ws[pick].values()].map((experiment: Experiment): [ExplorerExperiment, D] => {
       const view = explorerExperiment(experiment)
       try {
-        const evaluation = evaluateInContext(createContext(ws, user, options), experiment, 'A')
-        return [view, decide(evaluation.variationKey, evaluation.reason, new ParameterConfig(evaluation.config), view)]
+        const evaluation = tools.evaluateInContext(tools.createContext(ws, user, options), experiment, 'A')
+        return [view, decide(evaluation.variationKey, evaluation.reason, new tools.ParameterConfig(evaluation.config), view)]
       } catch (error) {
         kernel.logger.error(`Unexpected exception while deciding experiment[${experiment.key}] for the user explorer: ${String(error)}`)
-        return [view, decide('A', 'EXCEPTION', new ParameterConfig(), view)]
+        return [view, decide('A', 'EXCEPTION', new tools.ParameterConfig(), view)]
       }
     })
   }
 
   const overrides = (kind: Kind) => {
     const result = new Map<number, number>()
-    for (const [key, value] of overrideEntries(cookies.get(manualOverrideKey(kernel.sdkKey, kind)))) {
-      const experimentId = asNumber(key)
-      const variationId = asNumber(value)
+    for (const [key, value] of tools.overrideEntries(cookies.get(tools.manualOverrideKey(kernel.sdkKey, kind)))) {
+      const experimentId = tools.asNumber(key)
+      const variationId = tools.asNumber(value)
       // As the reference: negative experiment ids are skipped, negative variation ids are kept.
       if (experimentId === undefined || experimentId < 0 || variationId === undefined) continue
       result.set(experimentId, variationId)
@@ -88,22 +89,22 @@ export function createExplorer(kernel: Kernel): UserExplorer {
     const id = idOf(experiment)
     if (id === undefined) return
     if (typeof variationId !== 'number') return kernel.logger.warn('The user explorer needs a numeric variation id: nothing changed')
-    change(kind, 'set', (text) => withOverride(text, id, String(variationId)))
+    change(kind, 'set', (text) => tools.withOverride(text, id, String(variationId)))
   }
   const reset = (kind: Kind) => (experiment: { id: number }) => {
     const id = idOf(experiment)
-    if (id !== undefined) change(kind, 'reset', (text) => withoutOverride(text, id))
+    if (id !== undefined) change(kind, 'reset', (text) => tools.withoutOverride(text, id))
   }
 
   return {
     currentUser: () => kernel.users.resolve(),
-    getAbTestDecisions: () => decisions('experiments', (variation, reason, config, view) => new Decision(variation, reason, config, view)),
+    getAbTestDecisions: () => decisions('experiments', (variation, reason, config, view) => new tools.Decision(variation, reason, config, view)),
     getAbTestOverrides: () => overrides('ab'),
     setAbTestOverride: set('ab'),
     resetAbTestOverride: reset('ab'),
     resetAllAbTestOverride: () => change('ab', 'reset.all', null),
     getFeatureFlagDecisions: () =>
-      decisions('featureFlags', (variation, reason, config, view) => new FeatureFlagDecision(variation !== 'A', reason, config, view)),
+      decisions('featureFlags', (variation, reason, config, view) => new tools.FeatureFlagDecision(variation !== 'A', reason, config, view)),
     getFeatureFlagOverrides: () => overrides('ff'),
     setFeatureFlagOverride: set('ff'),
     resetFeatureFlagOverride: reset('ff'),

@@ -3,6 +3,7 @@ import { getManualOverrideHooks } from '../manual-overrides'
 import { onStartupCompleted } from '../startup'
 import type { UserExplorer } from './explorer'
 import type { OpenPanel, PanelScripts } from './session'
+import { devtoolTools } from './toolbox'
 
 export type { UserExplorer } from './explorer'
 export type { ExplorerExperiment } from './experiment-view'
@@ -81,7 +82,11 @@ export const devtool = definePlugin((options: DevToolOptions = {}): PluginDefini
       onEvent?.()
     })
     let panel: OpenPanel | undefined
-    const session = () => import('./session')
+    const session = () =>
+      import('./session').then((module) => {
+        module.useTools(devtoolTools)
+        return module
+      })
     const failed = (what: string) => (error: unknown) => logger.error(`Unexpected exception while ${what}: ${String(error)}`)
 
     const methods: DevToolMethods = {

@@ -4,6 +4,7 @@ import type { PanelModule } from './panel/contract'
 import { createPanelSource, type EventFeed } from './source'
 
 export { createExplorer }
+export { useTools } from './tools'
 
 /** Set to `true` by the script-tag build (a build-time constant); undefined in the npm builds and in tests. */
 declare const __HACKLE_SCRIPT_TAG__: boolean | undefined

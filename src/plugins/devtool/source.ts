@@ -1,7 +1,6 @@
 import type { Kernel, SdkEvent } from '../../kernel'
-import { createContext, evaluateRemoteConfig, manualOverrideKey, type EvaluationOptions } from '../../internal'
-import { getInAppMessageHooks } from '../in-app-messages/hooks'
-import { overrideEntries, withOverride, withoutOverride } from '../manual-overrides'
+import type { EvaluationOptions } from '../../internal'
+import { tools } from './tools'
 import { changeOverrides, type UserExplorer } from './explorer'
 import type { DecisionRow, EventRow, MessageRow, PanelData, PanelSource, RemoteConfigRow } from './panel/contract'
 
@@ -43,7 +42,7 @@ function eventRow(event: SdkEvent, delivered: boolean): EventRow {
  */
 export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: EventFeed, close: () => void): PanelSource {
   const listeners = new Set<() => void>()
-  const inApp = kernel.has('in-app-messages') ? getInAppMessageHooks(kernel) : undefined
+  const inApp = kernel.has('in-app-messages') ? tools.getInAppMessageHooks(kernel) : undefined
   let messages: MessageRow[] | null | undefined = inApp ? null : undefined
   let snapshot: PanelData | undefined
   let unsubscribe: (() => void) | undefined
@@ -95,7 +94,7 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
     const ws = kernel.workspaces.current()
     if (!ws) return []
     const user = kernel.users.resolve()
-    const overrides = new Map(overrideEntries(kernel.storage.cookies.get(manualOverrideKey(kernel.sdkKey, 'rc'))).reverse())
+    const overrides = new Map(tools.overrideEntries(kernel.storage.cookies.get(tools.manualOverrideKey(kernel.sdkKey, 'rc'))).reverse())
     return [...ws.remoteConfigParameters.values()].map((parameter): RemoteConfigRow => {
       const override = overrideValue(overrides.get(parameter.key))
       const forced = kernel.hooks.overrideRemoteConfig.call(parameter)
@@ -103,7 +102,7 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
       if (forced !== undefined) return { ...row, value: forced, reason: 'OVERRIDDEN' }
       try {
         // Without the page's default (each call site has its own): any value type is accepted.
-        const evaluation = evaluateRemoteConfig(ws, parameter, user, null, options)
+        const evaluation = tools.evaluateRemoteConfig(ws, parameter, user, null, options)
         return { ...row, value: evaluation.value, reason: evaluation.reason }
       } catch {
         return { ...row, value: null, reason: 'EXCEPTION' }
@@ -182,9 +181,9 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
     ),
     setRemoteConfigOverride: guard('setting a remote-config override', (key, value) => {
       if (typeof key !== 'string' || overrideValue(value) === undefined) return kernel.logger.warn('A remote-config override needs a parameter key and a string, number or boolean')
-      changeOverrides(kernel, 'rc', 'set', (text) => withOverride(text, key, value))
+      changeOverrides(kernel, 'rc', 'set', (text) => tools.withOverride(text, key, value))
     }),
-    resetRemoteConfigOverride: guard('resetting a remote-config override', (key) => changeOverrides(kernel, 'rc', 'reset', (text) => withoutOverride(text, key))),
+    resetRemoteConfigOverride: guard('resetting a remote-config override', (key) => changeOverrides(kernel, 'rc', 'reset', (text) => tools.withoutOverride(text, key))),
     refreshMessages: guard('loading the in-app messages', loadMessages),
     previewMessage: guard('previewing an in-app message', (key) =>
       Promise.resolve(inApp?.inspectMessages.call())
