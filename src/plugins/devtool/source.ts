@@ -133,7 +133,7 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
     }
   }
 
-  // Public calls never throw into the page: a failing action is logged.
+  // Public calls never throw into the page: a failing action is logged. After each, the next read is fresh.
   const guard =
     <A extends unknown[]>(what: string, run: (...args: A) => void) =>
     (...args: A) => {
@@ -142,6 +142,7 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
       } catch (error) {
         kernel.logger.error(`DevTool panel: ${what} failed: ${String(error)}`)
       }
+      snapshot = undefined
     }
 
   return {
