@@ -19,6 +19,9 @@ const KNOWN_PLUGINS = [
 /** `undefined` when it is not a string, number or boolean (an override list may hold anything). */
 const overrideValue = (value: unknown) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined)
 
+/** Long texts cut for a one-line view. */
+const clip = (text: string, max = 160) => (text.length > max ? `${text.slice(0, max - 1)}…` : text)
+
 let eventSeq = 0
 const seqOf = new WeakMap<SdkEvent, number>()
 
@@ -30,7 +33,10 @@ function eventRow(event: SdkEvent, delivered: boolean): EventRow {
     const root = event.rootType ? ` · via ${event.rootType.toLowerCase().replace(/_/g, ' ')} ${event.rootId}` : ''
     return { ...common, name: `${event.kind === 'feature-flag' ? 'flag' : 'A/B test'} ${event.experimentKey}`, detail: `${event.variationKey} · ${event.decisionReason}${root}` }
   }
-  if (event.type === 'track') return { ...common, name: event.key, detail: event.value ? `value ${event.value}` : '' }
+  if (event.type === 'track') {
+    const properties = Object.keys(event.properties).length ? clip(JSON.stringify(event.properties)) : ''
+    return { ...common, name: event.key, detail: [event.value ? `value ${event.value}` : '', properties].filter(Boolean).join(' · ') }
+  }
   return { ...common, name: `remote config ${event.parameterKey}`, detail: event.decisionReason }
 }
 

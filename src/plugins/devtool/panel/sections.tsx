@@ -51,7 +51,8 @@ function DecisionCard({ row, source }: { row: DecisionRow; source: PanelSource }
         </span>
       </div>
       <div className="answer">
-        <span className="value">{row.kind === 'ff' ? `${row.answer} (${row.variationKey})` : row.answer}</span>
+        <span className="meta">{row.kind === 'ff' ? row.answer : 'variation'}</span>
+        <span className="value">{row.kind === 'ff' ? `variation ${row.variationKey}` : row.answer}</span>
         <Reason reason={row.reason} />
       </div>
       <div className="controls">

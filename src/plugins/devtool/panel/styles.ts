@@ -56,9 +56,9 @@ ul{margin:0;padding:0;list-style:none}
 .controls label{color:#374151;font-size:13px;font-weight:600}
 .controls select,.controls input{flex:1 1 140px}
 .error{margin:6px 0 0;color:#b91c1c;font-size:13px;font-weight:600}
-dl{margin:0}
-.pair{display:grid;grid-template-columns:minmax(96px,max-content) 1fr;gap:12px;padding:3px 0}
-dt{color:#4b5563;font-weight:600}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:6px 14px;margin:0}
+.pair{display:contents}
+dt{color:#374151;font-weight:600}
 dd{margin:0;font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:13px;overflow-wrap:anywhere}
 pre{margin:0;padding:8px 10px;border-radius:6px;background:#f3f4f6;font:12px/1.5 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;
   white-space:pre-wrap;overflow-wrap:anywhere}
