@@ -16,7 +16,7 @@ const renderer = 'src/plugins/in-app-messages/renderer/index.tsx'
 const panel = 'src/plugins/devtool/panel/index.tsx'
 
 /**
- * The DevTool panel's script (script-tag build) takes React from the in-app renderer's script: its `react` imports
+ * The DevTool's script (script-tag build) takes React from the in-app renderer's script: its `react` imports
  * read `window.HackleKitReact` (see the renderer's `browser.ts`) instead of bundling React a second time.
  */
 const reactFromRendererScript: Plugin = {
@@ -130,15 +130,15 @@ export default defineConfig([
     outDir: 'dist/browser',
   },
   {
-    // The DevTool panel's view as a script of its own: it installs `window.HackleKitDevtoolPanel` on load and takes
-    // React from the in-app renderer's script.
-    entry: { 'hackle-kit-devtool': 'src/plugins/devtool/panel/browser.ts' },
+    // The DevTool's lazy part as a script of its own (explorer, panel data and view): it installs
+    // `window.HackleKitDevtoolPanel` on load and takes React from the in-app renderer's script.
+    entry: { 'hackle-kit-devtool': 'src/plugins/devtool/script-tag.ts' },
     format: ['iife'],
     minify: true,
     sourcemap: true,
     target: 'es2018',
     platform: 'browser',
-    define: production,
+    define: { ...production, __HACKLE_SCRIPT_TAG__: 'true' },
     esbuildPlugins: [reactFromRendererScript],
     noExternal: [/.*/],
     outDir: 'dist/browser',

@@ -2,7 +2,8 @@ import { definePlugin, type PluginDefinition, type SdkEvent } from '../../kernel
 import { getManualOverrideHooks } from '../manual-overrides'
 import { onStartupCompleted } from '../startup'
 import type { UserExplorer } from './explorer'
-import type { OpenPanel, PanelScripts } from './session'
+import type { OpenPanel } from './session'
+import { loadSession, type DevtoolScripts } from './loader'
 import { devtoolTools } from './toolbox'
 
 export type { UserExplorer } from './explorer'
@@ -11,15 +12,6 @@ export type { ExplorerExperiment } from './experiment-view'
 const NAME = 'devtool'
 /** How many of the last accepted events the panel can show. */
 const RECENT_EVENTS = 50
-
-/** Set to `true` by the script-tag build (a build-time constant); undefined in the npm builds and in tests. */
-declare const __HACKLE_SCRIPT_TAG__: boolean | undefined
-
-/** The SDK's own `<script>` (script-tag build, read while it runs): the panel's scripts are beside it, with its nonce. */
-const sdkScript: HTMLScriptElement | null =
-  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ && typeof document !== 'undefined'
-    ? (document.currentScript as HTMLScriptElement | null)
-    : null
 
 /** The reference's DevTool contract (e.g. the Hackle DevTool package): it opens on an explorer and closes. */
 export interface DevTool {
@@ -36,9 +28,12 @@ export interface DevToolOptions {
   panel?: boolean
   /** Open the panel once start-up has completed when the page's URL has this query parameter (off by default). */
   openParameter?: string
-  /** Script-tag build: the panel's script (default: `hackle-kit-devtool.global.js` beside the SDK's script). */
+  /**
+   * Script-tag build: the DevTool's script, with the explorer and the panel (default: `hackle-kit-devtool.global.js`
+   * beside the SDK's script).
+   */
   panelUrl?: string
-  /** Script-tag build: the in-app renderer's script, which lends React to the panel (default: beside the SDK's script). */
+  /** Script-tag build: the in-app renderer's script, which lends React to the DevTool's (default: beside the SDK's script). */
   rendererUrl?: string
 }
 
@@ -69,12 +64,7 @@ export const devtool = definePlugin((options: DevToolOptions = {}): PluginDefini
     const devTool = options?.devTool
     const usable = !!devTool && typeof devTool.userExplorer === 'function'
     const ownPanel = !devTool && options?.panel !== false
-    const scripts: PanelScripts = {
-      panelUrl: text(options?.panelUrl),
-      rendererUrl: text(options?.rendererUrl),
-      sdkScriptSrc: sdkScript?.src || undefined,
-      nonce: sdkScript?.nonce || undefined,
-    }
+    const scripts: DevtoolScripts = { panelUrl: text(options?.panelUrl), rendererUrl: text(options?.rendererUrl) }
     const recent: Array<readonly [SdkEvent, boolean]> = []
     let onEvent: (() => void) | undefined
     kernel.hooks.eventAccepted.tap(NAME, (event, delivered) => {
@@ -83,7 +73,7 @@ export const devtool = definePlugin((options: DevToolOptions = {}): PluginDefini
     })
     let panel: OpenPanel | undefined
     const session = () =>
-      import('./session').then((module) => {
+      loadSession(scripts).then((module) => {
         module.useTools(devtoolTools)
         return module
       })
@@ -102,7 +92,7 @@ export const devtool = definePlugin((options: DevToolOptions = {}): PluginDefini
           } else if (!panel) {
             const feed = { recent, listen: (listener: (() => void) | undefined) => void (onEvent = listener) }
             const opening = session().then(({ openPanel }) => {
-              if (panel === pending) panel = openPanel(kernel, feed, scripts, () => (panel = undefined))
+              if (panel === pending) panel = openPanel(kernel, feed, () => (panel = undefined))
             })
             // Until the code is there, closing only cancels the opening.
             const pending: OpenPanel = { close: () => void (panel = undefined), drawn: opening }
