@@ -2,9 +2,10 @@
 // bundle with the devtool plugin (fixtures/devtool-entry.ts, built like the script-tag build) opens the panel from a
 // URL parameter; the panel's script and the in-app renderer's script (which lends it React) are loaded from beside
 // it (dist/browser). The reference SDK's script-tag build runs on the same page and reads the same override cookies.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
+// A last test imports the npm build's ES modules (dist/) straight into a page and follows its lazy chunks.
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { build } from 'esbuild'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
@@ -22,6 +23,26 @@ const DIST = resolve(REPO, 'dist/browser')
 const SCRIPTS = ['hackle-kit-devtool.global.js', 'hackle-kit-iam-renderer.global.js', 'hackle-kit-iam-view.global.js']
 const PHONE = { width: 390, height: 844 }
 const DESKTOP = { width: 1280, height: 800 }
+
+/** Every file of the npm build (dist/, ES modules and chunks), served under /dist/ as an app's server would. */
+function npmBuild(): Record<string, { file: string }> {
+  const root = resolve(REPO, 'dist')
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : []))
+  return Object.fromEntries(walk(root).map((file) => [`/dist/${relative(root, file).split('\\').join('/')}`, { file }]))
+}
+
+/** A page that imports the npm build's ES modules (no bundler), with the devtool plugin, and opens the panel. */
+const NPM_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>hackle-kit npm build DevTool</title>
+<script src="/guard.js" nonce="${NONCE}"></script>
+<script type="module" nonce="${NONCE}">
+import { createInstance } from '/dist/index.js'
+import { devtool } from '/dist/plugins/devtool/index.js'
+const origin = location.origin
+const client = createInstance('${SDK_KEY}', { sdkUrl: origin, eventUrl: origin, monitoringUrl: origin, user: { id: 'user_1' }, plugins: (preset) => [...preset, devtool()] })
+window.__kitClient = client
+client.onInitialized().then(() => { client.showUserExplorer(); window.__ready = true })
+</script></head><body><main><h1>npm build</h1></main></body></html>`
 
 const welcome = layoutDto({
   layout: { displayType: 'MODAL', layoutType: 'TEXT_ONLY', alignment: { vertical: 'MIDDLE', horizontal: 'CENTER' } },
@@ -66,6 +87,8 @@ describeChromium('DevTool panel (real Chromium, strict CSP with nonce, reference
         '/axe.js': js(resolve(REPO, 'node_modules/axe-core/axe.min.js')),
         // beside the SDK's script, as the script-tag distribution ships them
         ...Object.fromEntries(SCRIPTS.map((name) => [`/${name}`, js(join(DIST, name))])),
+        ...npmBuild(),
+        '/npm.html': { body: NPM_PAGE, type: 'text/html; charset=utf-8', headers: { 'Content-Security-Policy': CSP } },
       },
     })
     browser = await launch()
@@ -219,6 +242,30 @@ describeChromium('DevTool panel (real Chromium, strict CSP with nonce, reference
     await panel().getByRole('button', { name: 'Preview message 92' }).click()
     await page.locator('.hackle-iam').getByRole('dialog').getByText('Welcome back').waitFor({ timeout: 15_000 })
     await page.screenshot({ path: resolve(SHOTS, 'devtool-preview-phone-390x844.png') })
+    expect(diag.pageErrors).toEqual([])
+    await noViolations()
+  })
+
+  it('npm build: the loader imports the lazy chunks in the browser (explorer and data, then the view and the React chunk it shares with the in-app renderer)', async () => {
+    context = await newContext(browser, { viewport: DESKTOP })
+    page = await context.newPage()
+    page.setDefaultTimeout(10_000)
+    const diag = watchPage(page)
+    const loaded: string[] = []
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname))
+    await page.goto(`${server.url}/npm.html`)
+    await page.waitForFunction(() => (window as any).__ready === true)
+    await page.getByRole('dialog', { name: 'Hackle DevTool' }).waitFor()
+    await panel().getByText('A/B test 1').waitFor()
+    const lazy = loaded.filter((path) => /session-|panel-link|devtool\/panel\/|\/react\//.test(path))
+    expect(lazy.map((path) => path.replace(/-[A-Z0-9]{8}\.js$/, '-*.js'))).toEqual([
+      '/dist/session-*.js',
+      '/dist/plugins/devtool/panel-link.js',
+      '/dist/plugins/devtool/panel/index.js',
+      '/dist/react/chunk-*.js',
+    ])
+    // no script-tag files in the npm build's way
+    expect(loaded.some((path) => path.includes('.global.js'))).toBe(false)
     expect(diag.pageErrors).toEqual([])
     await noViolations()
   })
