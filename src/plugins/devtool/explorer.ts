@@ -23,12 +23,10 @@ type Kind = 'ab' | 'ff'
 /** An override list: A/B tests, flags (the reference's) or remote-config parameters (hackle-kit's). */
 export type OverrideKind = Kind | 'rc'
 
-const TYPES = { ab: 'AB_TEST', ff: 'FEATURE_FLAG', rc: 'REMOTE_CONFIG' } as const
-
 /**
  * Rewrites one override list: `update` gets its text and returns the new text (null removes the cookie). Then tells
- * the overrides and the subscribers (`kernel.invalidate`) and the plugins following override changes
- * (`overrideChanged`: monitoring).
+ * the overrides and the subscribers (`kernel.invalidate`) and, for the reference's lists, the plugins following
+ * override changes (`overrideChanged`: monitoring, whose metric the reference sends for A/B tests and flags only).
  */
 export function changeOverrides(kernel: Kernel, kind: OverrideKind, operation: OverrideOperation, update: ((text: string | null) => string) | null): void {
   const cookies = kernel.storage.cookies
@@ -36,7 +34,7 @@ export function changeOverrides(kernel: Kernel, kind: OverrideKind, operation: O
   if (update) cookies.set(name, update(cookies.get(name)))
   else cookies.remove(name)
   kernel.invalidate()
-  tools.getManualOverrideHooks(kernel).overrideChanged.call({ type: TYPES[kind], operation })
+  if (kind !== 'rc') tools.getManualOverrideHooks(kernel).overrideChanged.call({ type: kind === 'ab' ? 'AB_TEST' : 'FEATURE_FLAG', operation })
 }
 
 /**

@@ -1,7 +1,7 @@
 import { SyncHook, definePluginHooks, type Kernel } from '../../kernel'
 
-/** Which override list changed: A/B tests, feature flags or remote-config parameters. */
-export type OverrideType = 'AB_TEST' | 'FEATURE_FLAG' | 'REMOTE_CONFIG'
+/** Which override list changed: A/B tests or feature flags (remote-config overrides are not reported). */
+export type OverrideType = 'AB_TEST' | 'FEATURE_FLAG'
 /** What was done to it: one override set, one removed, or the whole list cleared. */
 export type OverrideOperation = 'set' | 'reset' | 'reset.all'
 

@@ -5,7 +5,7 @@ import { act } from 'react'
 import { fireEvent } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel, definePlugin, type Kernel, type SdkEvent } from '../../../../src/kernel'
-import { manualOverrides } from '../../../../src/plugins/manual-overrides'
+import { getManualOverrideHooks, manualOverrides, type OverrideChange } from '../../../../src/plugins/manual-overrides'
 import { devtool } from '../../../../src/plugins/devtool'
 import { createExplorer } from '../../../../src/plugins/devtool/explorer'
 import { createPanelSource } from '../../../../src/plugins/devtool/source'
@@ -147,6 +147,18 @@ describe('panel data side over a client', () => {
     expect(c.variationDetail(1).reason).not.toBe('OVERRIDDEN')
     expect(c.featureFlagDetail(5).reason).not.toBe('INDIVIDUAL_TARGET_MATCH')
     expect(c.remoteConfig().getDetail('banner_text', 'x')).toEqual({ value: 'Hello', reason: 'DEFAULT_RULE' })
+  })
+
+  it('reports A/B test and flag override changes on overrideChanged (monitoring counts them as the reference does), not remote-config ones', () => {
+    const { kernel } = client()
+    const changes: OverrideChange[] = []
+    getManualOverrideHooks(kernel).overrideChanged.tap('test', (change) => void changes.push(change))
+    const { source: panel } = source(kernel)
+    panel.setRemoteConfigOverride('banner_text', 'x')
+    panel.resetAllOverrides('rc')
+    panel.setOverride('ab', 11, 102)
+    panel.resetAllOverrides('ff')
+    expect(changes).toEqual([{ type: 'AB_TEST', operation: 'set' }, { type: 'FEATURE_FLAG', operation: 'reset.all' }])
   })
 
   it('refuses a remote-config override that is no string, number or boolean, with a warning', () => {
