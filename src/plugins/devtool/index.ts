@@ -124,8 +124,14 @@ export const devtool = definePlugin((options: DevToolOptions = {}): PluginDefini
         return false
       }
     }
-    if (options?.autoOpenDevTool || asked()) {
-      return onStartupCompleted(kernel, NAME, () => (devTool || ownPanel ? methods.showUserExplorer() : logger.error('DevTool is not provided')))
+    const stopOpening =
+      options?.autoOpenDevTool || asked()
+        ? onStartupCompleted(kernel, NAME, () => (devTool || ownPanel ? methods.showUserExplorer() : logger.error('DevTool is not provided')))
+        : undefined
+    // The client closing closes the panel too.
+    return () => {
+      stopOpening?.()
+      panel?.close()
     }
   },
 }))

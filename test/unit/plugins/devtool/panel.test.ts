@@ -210,6 +210,12 @@ describe('devtool plugin opens hackle-kit’s panel', () => {
     const warn = vi.spyOn(kernel.logger, 'warn').mockImplementation(() => {})
     c.hideUserExplorer()
     expect(warn).toHaveBeenCalledWith('There is no active HackleDevtools.')
+
+    // closing the client closes the panel
+    c.showUserExplorer()
+    await vi.waitFor(() => expect(host()).not.toBeNull())
+    c.close()
+    expect(host()).toBeNull()
   })
 
   it('opens at start-up when the page URL has the opening parameter the site chose (off by default)', async () => {
