@@ -52,8 +52,6 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
   }
   storage ||= {
     cookies: createCookieStore({ days: COOKIE_DAYS, sameSite: config.sameSiteCookie, secure: config.secureCookie }, logger.warn),
-    local: () => window.localStorage,
-    indexedDB: () => indexedDB,
   }
   const hackleDeviceId = resolveHackleDeviceId(storage.cookies)
 

@@ -9,12 +9,13 @@ export interface Storage {
   /** Cookies; `set` takes an optional lifetime in days (default: the store's). */
   cookies: KeyValueStore & { set(key: string, value: string, days?: number): void }
   /**
-   * The `localStorage` area. Plugins reach it only through this: `createLocalStore(onFailure, kernel.storage.local)`,
-   * or the area itself (listing keys). May throw where the page refuses storage (the stores fall back to memory).
+   * The `localStorage` area; absent: the page's (`window.localStorage`). Plugins reach it only through this:
+   * `createLocalStore(onFailure, kernel.storage.local)`, or `localArea(kernel.storage)` to list keys. May throw where
+   * the page refuses storage (the stores fall back to memory).
    */
-  local: () => globalThis.Storage
-  /** The IndexedDB factory; undefined (or a throw) where there is none to use. */
-  indexedDB: () => IDBFactory | undefined
+  local?: () => globalThis.Storage
+  /** The IndexedDB factory; absent: the page's (`indexedDB`). Answers undefined (or throws) where there is none. */
+  indexedDB?: () => IDBFactory | undefined
 }
 
 export { createCookieStore } from './cookies'

@@ -65,7 +65,7 @@ const isDone = (status: number) => (status >= 200 && status < 300) || (status >=
 function storedKeys(local: Storage['local'], prefix: string): string[] {
   const keys: string[] = []
   try {
-    const area = local()
+    const area = local?.() ?? window.localStorage
     for (let i = 0; i < area.length; i++) {
       const key = area.key(i)
       if (key?.startsWith(prefix)) keys.push(key)

@@ -21,20 +21,20 @@ function run<T>(db: IDBDatabase, mode: IDBTransactionMode, op: (store: IDBObject
   })
 }
 
-export function createFence(sdkKey: string, { local, indexedDB }: Pick<Storage, 'local' | 'indexedDB'>) {
+export function createFence(sdkKey: string, storage: Pick<Storage, 'local' | 'indexedDB'>) {
   const KEY = `hackle-kit-fence_${sdkKey}`
   let db: Promise<IDBDatabase | undefined> | undefined
   /** The fence this tab sees; undefined when localStorage cannot be read (then nothing is shared: no fence). */
   const read = () => {
     try {
-      return local().getItem(KEY)
+      return (storage.local?.() ?? localStorage).getItem(KEY)
     } catch {
       return undefined
     }
   }
   const write = (seq: number) => {
     try {
-      local().setItem(KEY, String(seq))
+      (storage.local?.() ?? localStorage).setItem(KEY, String(seq))
       return true
     } catch {
       return false
@@ -43,8 +43,8 @@ export function createFence(sdkKey: string, { local, indexedDB }: Pick<Storage, 
   /** The connection, opened once per page; undefined where IndexedDB is missing or refuses (some private modes). */
   const open = () =>
     (db ??= new Promise<IDBDatabase | undefined>((resolve) => {
-      // no factory (a stand-in storage has none): the call throws, the promise rejects, and there is no fence
-      const request = indexedDB()!.open(DB, 1)
+      // no factory (a stand-in storage may have none): the call throws, the promise rejects, and there is no fence
+      const request = (storage.indexedDB ? storage.indexedDB()! : indexedDB).open(DB, 1)
       request.onupgradeneeded = () => request.result.createObjectStore(STORE)
       request.onsuccess = () => {
         const connection = request.result

@@ -179,7 +179,7 @@ describe('the storage seam (PluginDefinition.storage)', () => {
       user: { id: 'visitor', userId: 'member' },
       plugins: [
         { name: 'keeps-the-page', storage: (key: string) => void keys.push(key), apply: (kernel) => void seen.push(kernel.storage) },
-        { name: 'memory', storage: () => first.storage, apply: (kernel) => kernel.storage.local().setItem('plugin-data', '1') },
+        { name: 'memory', storage: () => first.storage, apply: (kernel) => createLocalStore(() => undefined, kernel.storage.local).set('plugin-data', '1') },
         { name: 'later', storage: () => second.storage, apply: () => undefined },
       ],
     })
@@ -197,7 +197,6 @@ describe('the storage seam (PluginDefinition.storage)', () => {
   it('without a plugin that gives one, the page\'s cookies and localStorage; a throwing storage() is logged and the page\'s are kept', async () => {
     const { createKernel } = await import('../../../src/kernel')
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    let area: Storage | undefined
     createKernel('seam-key-0002', {
       plugins: [
         {
@@ -205,12 +204,12 @@ describe('the storage seam (PluginDefinition.storage)', () => {
           storage: () => {
             throw new Error('no storage today')
           },
-          apply: (kernel) => void (area = kernel.storage.local()),
+          apply: (kernel) => createLocalStore(() => undefined, kernel.storage.local).set('plugin-data', '2'),
         },
       ],
     })
     expect(error.mock.calls.map((args) => args.join(' '))).toContainEqual(expect.stringContaining('Failed to apply plugin [broken-storage]: Error: no storage today'))
-    expect(area).toBe(window.localStorage)
+    expect(localStorage.getItem('plugin-data')).toBe('2')
     expect(document.cookie).toMatch(/_hackle_hid=/)
   })
 })
