@@ -11,6 +11,7 @@ import { gtag } from './plugins/gtag'
 import { trace } from './plugins/trace'
 import { splitUrl, type SplitUrlOptions } from './plugins/split-url'
 import { inAppMessages, type InAppMessagesOptions } from './plugins/in-app-messages'
+import { webViewBridge } from './plugins/web-view-bridge'
 
 /** The reference's flat `createInstance` options that configure built-in plugins. */
 export interface PresetOptions {
@@ -73,6 +74,8 @@ export function preset(options: PresetOptions = {}) {
     splitUrl(options.splitUrl),
     inAppMessages(inAppOptions(options)),
     startup(),
+    // Last: inside a Hackle app's web view (native mode) it answers every call and adds the methods the others lack.
+    webViewBridge(),
   ] as const
 }
 
