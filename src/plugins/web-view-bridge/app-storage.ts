@@ -1,19 +1,14 @@
 import type { Storage } from '../../kernel'
 import { readCookies } from '../../internal'
 
-/** A `localStorage` stand-in in memory: empty at start, gone with the page. */
+/** A `localStorage` stand-in in memory, empty at start, gone with the page; it lists no keys (it has no `length`). */
 function memoryArea(): globalThis.Storage {
   const entries = new Map<string, string>()
   return {
-    getItem: (key) => entries.get(key) ?? null,
-    setItem: (key, value) => void entries.set(key, String(value)),
-    removeItem: (key) => void entries.delete(key),
-    key: (index) => [...entries.keys()][index] ?? null,
-    clear: () => entries.clear(),
-    get length() {
-      return entries.size
-    },
-  }
+    getItem: (key: string) => entries.get(key) ?? null,
+    setItem: (key: string, value: string) => void entries.set(key, String(value)),
+    removeItem: (key: string) => void entries.delete(key),
+  } as Partial<globalThis.Storage> as globalThis.Storage
 }
 
 /**

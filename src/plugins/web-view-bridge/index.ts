@@ -1,5 +1,5 @@
 import { createKernel, definePlugin, Stage, type Kernel, type PageSnapshot, type PluginDefinition } from '../../kernel'
-import { describeError, readHostname, readPage } from '../../internal'
+import { describeError, snapshotPage } from '../../internal'
 import type { HacklePage } from '../pages'
 import { appModeOf, hackleAppOf, NATIVE, WEB_VIEW_WRAPPER, webViewConfigOf, type AppWindow, type WebViewConfig } from './host-app'
 import { createInvoker, type Invoke } from './invoker'
@@ -36,29 +36,24 @@ export interface WebViewBridgeOptions {
 
 /** The calls native mode answers without the app: the reference's app client does these locally. */
 function localCalls(kernel: Kernel, startPage: (page: HacklePage) => void) {
-  const notSupported = (method: string) => kernel.logger.info(`Web to app integration feature is not support '${method}' method`)
-  return {
+  const { logger } = kernel
+  const calls: Record<string, (...args: any[]) => unknown> = {
     onReady(block: () => void) {
       try {
         block()
       } catch (error) {
-        kernel.logger.error(`Unexpected exception in onReady callback: ${describeError(error)}`)
+        logger.error(`Unexpected exception in onReady callback: ${describeError(error)}`)
       }
     },
     onInitialized: () => Promise.resolve({ success: true }),
     fetch: () => Promise.resolve(),
     setCurrentPage: startPage,
-    trackPageView: () => kernel.logger.warn("Web to app integration feature is not support 'trackPageView' method"),
-    close: () => notSupported('close'),
-    getExperiment: () => void notSupported('getExperiment'),
-    setInAppMessageListener: () => notSupported('setInAppMessageListener'),
   }
-}
-
-/** The page of `win` now, with the given name (default: the title) and properties. */
-function snapshotOf(win: Window, pageName: unknown, properties: unknown): PageSnapshot {
-  const { pageTitle, ...page } = readPage(win)
-  return { ...page, hostname: readHostname(win), pageName: (pageName ?? pageTitle) as string, properties: (properties ?? {}) as PageSnapshot['properties'] }
+  // logged only (`trackPageView` as a warning)
+  for (const method of ['trackPageView', 'close', 'getExperiment', 'setInAppMessageListener']) {
+    calls[method] = () => void logger[method === 'trackPageView' ? 'warn' : 'info'](`Web to app integration feature is not support '${method}' method`)
+  }
+  return calls
 }
 
 /**
@@ -85,7 +80,7 @@ function applyNative(kernel: Kernel, win: Window, config: WebViewConfig, invoke:
   const startPage = (page: HacklePage) => {
     settingPage = true
     try {
-      kernel.pages.set(snapshotOf(win, page?.pageName, page?.properties))
+      kernel.pages.set(snapshotPage(page?.pageName, page?.properties, win))
     } finally {
       settingPage = false
     }
@@ -94,17 +89,19 @@ function applyNative(kernel: Kernel, win: Window, config: WebViewConfig, invoke:
     if (config.automaticScreenTracking && (settingPage || config.automaticRouteTracking))
       send({ key: PAGE_VIEW, properties: { ...page.properties, [PAGE_NAME]: page.pageName } }, page)
   })
-  hooks.filterEvent.tap({ name: NAME, stage: Stage.FIRST }, (event) => {
+  const first = { name: NAME, stage: Stage.FIRST }
+  const early = { name: NAME, stage: Stage.EARLY }
+  hooks.filterEvent.tap(first, (event) => {
     if (config.automaticEngagementTracking && event.type === 'track' && event.key === ENGAGEMENT)
       send({ key: ENGAGEMENT, properties: event.properties }, kernel.pages.current())
     return false
   })
   // The kernel builds events only when something may take them; this tap (never reached: every event is dropped
   // above) makes the page tracker's engagements reach the filter.
-  hooks.deliverEvent.tap({ name: NAME, stage: Stage.FIRST }, () => false)
-  hooks.loadWorkspace.tap({ name: NAME, stage: Stage.EARLY }, () => Promise.resolve(undefined))
-  hooks.sendRequest.tap({ name: NAME, stage: Stage.EARLY }, () => Promise.resolve({ status: 0, body: '', header: () => null }))
-  hooks.sendBeacon.tap({ name: NAME, stage: Stage.EARLY }, () => true)
+  hooks.deliverEvent.tap(first, () => false)
+  hooks.loadWorkspace.tap(early, () => Promise.resolve(undefined))
+  hooks.sendRequest.tap(early, () => Promise.resolve({ status: 0, body: '', header: () => null }))
+  hooks.sendBeacon.tap(early, () => true)
 
   const methods: Record<string, (...args: any[]) => unknown> = {
     ...createAppClient({
