@@ -188,8 +188,11 @@ export const webViewBridge = definePlugin((options: WebViewBridgeOptions = {}): 
  * for the app's SDK key, by default the kernel with this plugin (so, in the app's web view, a native-mode client).
  */
 export function setAppWebViewInAppMessageBridge(options: Partial<InAppMessageBridgeOptions> = {}): void {
+  // The options are read where installing is guarded: unreadable ones (a throwing getter) are logged, never thrown.
   installInAppMessageBridge({
-    createClient: (sdkKey) => createKernel(sdkKey, { plugins: [webViewBridge()] }),
-    ...options,
+    createClient: (sdkKey) => (options.createClient ?? ((key: string) => createKernel(key, { plugins: [webViewBridge()] })))(sdkKey),
+    get window() {
+      return options.window
+    },
   })
 }
