@@ -28,15 +28,17 @@ export const KERNEL_APP_BUDGET = 11_650
  * and view then stopped importing what the first load also has (they take it from the first load's toolbox): an app's
  * bundler no longer splits those shared modules into a second file loaded first, which gzip compressed worse than one
  * (about 32,500 B). Remote-config manual overrides and the in-app inspector a DevTool asks for add about 135 B
- * (about 32,700 B). This guard holds that figure with a small margin (README, Figures).
+ * (about 32,700 B). The web-view bridge (a Hackle app's web view: detection, the native-mode app client, the
+ * wrapper mode; eager, because native-mode calls such as `variation()` answer synchronously from the app) adds about
+ * 2,630 B (35,200 B), over issue 13's bar of 35,000 B. This guard holds that figure with a small margin (README, Figures).
  */
-export const PRESET_APP_BUDGET = 32_800
+export const PRESET_APP_BUDGET = 36_300
 /**
  * The visitor preset: `createInstance` as shipped with the plugins of the visitor-side issue only (every preset
  * plugin but in-app messages, the web-view bridge and the DevTool), the app its 30,000 B target was set for. It
  * measured about 31,510 B when this row was added; this guard holds the current figure with a small margin.
  */
-export const VISITOR_APP_BUDGET = 31_650
+export const VISITOR_APP_BUDGET = 31_800
 /** The preset plugins the visitor preset leaves out, by factory name (a plugin added to the preset later: add it). */
 export const VISITOR_LEFT_OUT = ['inAppMessages', 'webViewBridge', 'devtool']
 

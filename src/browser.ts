@@ -18,8 +18,7 @@ import defaultExport, {
   sanitizeUser,
   DefaultBrowserPropertyProvider,
 } from './index'
-// The web-view bridge is not in the script-tag build (its size): the reference's function warns once and does nothing.
-import { setAppWebViewInAppMessageBridge } from './compat/fallbacks'
+import { setAppWebViewInAppMessageBridge } from './plugins/web-view-bridge'
 import {
   PropertyOperationsBuilder,
   PropertyOperations,

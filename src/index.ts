@@ -43,10 +43,6 @@ export type * from './compat/types'
  * reference's options of capabilities hackle-kit does not have yet (accepted and without effect; see the README).
  */
 export interface InstanceConfig extends HackleConfig, PresetOptions {
-  /** The reference's DevTool manager: used by the `devtool` plugin (`plugins/devtool`), which the preset leaves out. */
-  devTool?: { userExplorer(explorer: unknown): void; close?(): void }
-  /** Open the DevTool after start-up: the `devtool` plugin's option, which the preset leaves out. */
-  autoOpenDevTool?: boolean
   /** SDK metrics: only with the `monitoring` plugin (`false` turns it off there). */
   enableMonitoring?: boolean
 }

@@ -11,6 +11,8 @@ import { gtag } from './plugins/gtag'
 import { trace } from './plugins/trace'
 import { splitUrl, type SplitUrlOptions } from './plugins/split-url'
 import { inAppMessages, type InAppMessagesOptions } from './plugins/in-app-messages'
+import { devtool, type DevToolOptions } from './plugins/devtool'
+import { webViewBridge } from './plugins/web-view-bridge'
 
 /** The reference's flat `createInstance` options that configure built-in plugins. */
 export interface PresetOptions {
@@ -38,6 +40,16 @@ export interface PresetOptions {
   inAppViewUrl?: string
   /** in-app-messages: base URL of the hosted renderer (the reference's option). */
   cdnUrl?: string
+  /** devtool: the reference's DevTool manager; without one, `showUserExplorer()` opens hackle-kit's panel. */
+  devTool?: DevToolOptions['devTool']
+  /** devtool: open the DevTool (or the panel) once start-up has completed. */
+  autoOpenDevTool?: boolean
+  /**
+   * devtool: hackle-kit's panel. `false`: the reference's behaviour without a `devTool` (a logged message);
+   * `{ openParameter }`: open it after start-up when the page URL has this query parameter; `panelUrl`: the script-tag
+   * build's DevTool script (default: beside the SDK's script).
+   */
+  devToolPanel?: boolean | Pick<DevToolOptions, 'openParameter' | 'panelUrl'>
 }
 
 /** The reference's rule: on unless a boolean is given; when one is, either one `true` turns it on. */
@@ -53,6 +65,12 @@ function inAppOptions({ inAppRendererUrl, inAppViewUrl, cdnUrl }: PresetOptions)
   if (inAppViewUrl !== undefined) options.inAppViewUrl = inAppViewUrl
   if (cdnUrl !== undefined) options.cdnUrl = cdnUrl
   return options
+}
+
+/** The devtool plugin's options from the flat ones. */
+function devToolOptions({ devTool, autoOpenDevTool, devToolPanel, inAppRendererUrl }: PresetOptions): DevToolOptions {
+  const panel = devToolPanel !== null && typeof devToolPanel === 'object' ? devToolPanel : {}
+  return { devTool, autoOpenDevTool, panel: devToolPanel !== false, openParameter: panel.openParameter, panelUrl: panel.panelUrl, rendererUrl: inAppRendererUrl }
 }
 
 /**
@@ -75,7 +93,10 @@ export function preset(options: PresetOptions = {}) {
     trace({ enabled: errorCapture !== false }),
     splitUrl(options.splitUrl),
     inAppMessages(inAppOptions(options)),
+    devtool(devToolOptions(options)),
     startup(),
+    // Last: inside a Hackle app's web view (native mode) it answers every call and adds the methods the others lack.
+    webViewBridge(),
   ] as const
 }
 

@@ -1,5 +1,4 @@
 import { definePlugin, type Plugin } from '../kernel'
-import { createLogger } from '../internal'
 
 /**
  * The reference's client methods that a plugin provides, by plugin (space-separated). Methods of capabilities
@@ -51,14 +50,3 @@ export const missingMethodFallbacks = definePlugin(
     },
   }),
 )
-
-let bridgeWarned = false
-
-/**
- * The reference's `setAppWebViewInAppMessageBridge()` in builds without the web-view bridge (the script-tag build leaves it
- * out for its size; the npm entry exports the bridge's own): one warning, nothing else.
- */
-export function setAppWebViewInAppMessageBridge(): void {
-  if (!bridgeWarned) createLogger().warn('setAppWebViewInAppMessageBridge() needs the web-view bridge, which this build does not include: it does nothing')
-  bridgeWarned = true
-}

@@ -19,6 +19,6 @@ export { exposures as exposureEvents } from '../kernel/events/factory'
 // The identity plugin's operation builders (public through it); the in-app view hands the same classes to HTML messages.
 export { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
 export { HackleSubscriptionOperations, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus } from './subscriptions'
-export { readPage, readHostname, readOr, readString } from './page'
+export { readPage, readHostname, readOr, readString, snapshotPage } from './page'
 export { readCookies } from './cookies'
 export { toJson } from './json'

@@ -1,3 +1,6 @@
+import type { PageSnapshot } from '../kernel/contract'
+import type { Properties } from '../kernel/types'
+
 /** Runs a browser API read; a missing or throwing API, or a value `ok` refuses, gives `fallback`. */
 export function readOr<T>(get: () => unknown, ok: (v: unknown) => v is T, fallback: T): T {
   try {
@@ -32,3 +35,12 @@ export function readPage(win: Window = globalThis as unknown as Window) {
 
 /** `location.hostname` of `win`, `''` when unavailable. */
 export const readHostname = (win: Window = globalThis as unknown as Window): string => readString(() => win.location.hostname)
+
+/**
+ * A snapshot of the location of `win` (default: the page's) as a page named `pageName` (default: the title) with
+ * `properties`; empty strings outside a browser or where the page refuses.
+ */
+export function snapshotPage(pageName?: unknown, properties?: unknown, win?: Window): PageSnapshot {
+  const { pageTitle, ...page } = readPage(win)
+  return { ...page, hostname: readHostname(win), pageName: (pageName ?? pageTitle) as string, properties: (properties ?? {}) as Properties }
+}

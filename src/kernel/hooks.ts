@@ -32,6 +32,12 @@ export type RemoteConfigValue = string | number | boolean
  * 4. `enrichEvent`: a waterfall that may return a changed copy (the sessions plugin adds `$sessionId`);
  * 5. `deliverEvent`: the events plugin queues the event and answers `true`; `false` or no tap: not sent;
  * 6. `eventAccepted(event, delivered)`: every event that passed suppression, with whether it will be sent.
+ *
+ * One seam is not a hook, because it is settled before any plugin applies (a hook is tapped in `apply`): the storage
+ * seam. Where the client keeps data (`kernel.storage`: cookies, the `localStorage` area, IndexedDB) is given by the
+ * first plugin whose `PluginDefinition.storage(sdkKey)` returns a `Storage`, else the page's own; the kernel's
+ * device-id and user cookies and every built-in plugin's data go through it (a web-view bridge in native mode gives
+ * memory, so the page's storage is never written).
  */
 export function createHooks() {
   return Object.freeze({

@@ -40,7 +40,17 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   if (!key) logger.error(`invalid sdk key: '${String(sdkKey)}' (expected: not null, not undefined and not empty string)`)
 
-  const storage: Storage = {
+  const list = dedupePlugins(input?.plugins ?? [])
+  // The storage seam (`PluginDefinition.storage`): settled before anything is read or stored.
+  let storage: Storage | void
+  for (const plugin of list) {
+    try {
+      storage ||= plugin.storage?.(key)
+    } catch (error) {
+      logger.error(`Failed to apply plugin [${plugin.name}]: ${describeError(error)}`)
+    }
+  }
+  storage ||= {
     cookies: createCookieStore({ days: COOKIE_DAYS, sameSite: config.sameSiteCookie, secure: config.secureCookie }, logger.warn),
   }
   const hackleDeviceId = resolveHackleDeviceId(storage.cookies)
@@ -149,7 +159,7 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
     },
   })
 
-  const plugins = createPluginHost(dedupePlugins(input?.plugins ?? []), client, logger, host)
+  const plugins = createPluginHost(list, client, logger, host)
   // Start-up state reaches plugins that listen late: after their `apply` while applying, at once afterwards.
   for (const hook of [hooks.workspaceLoaded, hooks.applied, hooks.initialized]) replayLastCall(hook, plugins.replays)
 

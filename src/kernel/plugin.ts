@@ -88,6 +88,15 @@ export interface PluginDefinition<M extends object = {}> {
   /** Plugins this one needs: a missing one is reported once, by name, when the client is created. */
   readonly requires?: readonly string[]
   /**
+   * The storage seam: where this client keeps data instead of the page's cookies, `localStorage` and IndexedDB.
+   * Called with the SDK key when the client is created, before anything is read or stored and before any plugin
+   * applies, in plugin order; the first plugin that returns a `Storage` gives `kernel.storage` to the kernel (its
+   * device-id and user cookies) and to every plugin. Return nothing to keep the page's storage. A throw is logged like
+   * a failed `apply` and the page's storage is kept. (A web-view bridge in native mode returns memory: the app keeps
+   * the state, and the page's storage is never written.)
+   */
+  storage?(sdkKey: string): Storage | void
+  /**
    * Taps kernel hooks; runs once per client. May return a teardown that runs when the client closes. When it
    * throws, everything it did is undone (its taps, on any hook, and its client methods) and the error is logged.
    */

@@ -1,4 +1,4 @@
-import { type Kernel, type SdkEvent } from '../../kernel'
+import { type Kernel, type SdkEvent, type Storage } from '../../kernel'
 import { createLocalStore, sdkHeaders, transportOf } from '../../internal'
 import { createFence } from './fence'
 import { BATCH_SIZE, FORM_FIELDS, body, bodySize, chunk, formSize, fromEvent, parseStored, type Item } from './wire'
@@ -61,11 +61,11 @@ const canKeepalive = () => typeof fetch === 'function' && typeof Request === 'fu
 
 const isDone = (status: number) => (status >= 200 && status < 300) || (status >= 400 && status < 500)
 
-/** Keys of localStorage that start with `prefix` (none when localStorage is unavailable). */
-function storedKeys(prefix: string): string[] {
+/** Keys of the localStorage area that start with `prefix` (none when it is unavailable). */
+function storedKeys(local: Storage['local'], prefix: string): string[] {
   const keys: string[] = []
   try {
-    const area = window.localStorage
+    const area = local?.() ?? window.localStorage
     for (let i = 0; i < area.length; i++) {
       const key = area.key(i)
       if (key?.startsWith(prefix)) keys.push(key)
@@ -76,16 +76,16 @@ function storedKeys(prefix: string): string[] {
   return keys
 }
 
-export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logger' | 'hooks'>) {
-  const { sdkKey, config, logger } = kernel
+export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logger' | 'hooks' | 'storage'>) {
+  const { sdkKey, config, logger, storage } = kernel
   const transport = transportOf(kernel)
-  const store = createLocalStore(logger.warn)
+  const store = createLocalStore(logger.warn, storage.local)
   const page = Date.now().toString(36) + Math.random().toString(36).slice(2, 8)
   const RETRY_KEY = `hackle-repository-storage_${sdkKey}`
   const PREFIX = `hackle-kit-outbox_${sdkKey}_`
   const LOCK_KEY = `hackle-kit-lock_${sdkKey}`
   const aliveKey = (id: string) => `hackle-kit-alive_${sdkKey}_${id}`
-  const fence = createFence(sdkKey)
+  const fence = createFence(sdkKey, storage)
   const records = new Map<string, Rec>()
   let queue: Item[] = []
   let seq = 0
@@ -307,7 +307,7 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
     const stored = store.get(RETRY_KEY)
     take(parseStored(stored))
     const taken: string[] = []
-    for (const key of storedKeys(PREFIX)) {
+    for (const key of storedKeys(storage.local, PREFIX)) {
       const owner = key.slice(PREFIX.length).split('_')
       if (owner.length !== 2 || owner[0] === page || now - Number(store.get(aliveKey(owner[0]!))) < ALIVE_TTL) continue
       take(parseStored(store.get(key)))

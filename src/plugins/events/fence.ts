@@ -3,6 +3,8 @@
 // a copy, updated by messages in the order the writes were made); IndexedDB is coherent. The last claimer's number
 // lives in both: the claimer writes localStorage first, then IndexedDB, under the cross-tab lock. See DELIVERY.md.
 
+import type { Storage } from '../../kernel'
+
 const DB = 'hackle-kit'
 const STORE = 'fence'
 /** How often a tab looks at localStorage while it waits, and for how long at most before it claims later instead. */
@@ -19,20 +21,20 @@ function run<T>(db: IDBDatabase, mode: IDBTransactionMode, op: (store: IDBObject
   })
 }
 
-export function createFence(sdkKey: string) {
+export function createFence(sdkKey: string, storage: Pick<Storage, 'local' | 'indexedDB'>) {
   const KEY = `hackle-kit-fence_${sdkKey}`
   let db: Promise<IDBDatabase | undefined> | undefined
   /** The fence this tab sees; undefined when localStorage cannot be read (then nothing is shared: no fence). */
   const read = () => {
     try {
-      return localStorage.getItem(KEY)
+      return (storage.local?.() ?? localStorage).getItem(KEY)
     } catch {
       return undefined
     }
   }
   const write = (seq: number) => {
     try {
-      localStorage.setItem(KEY, String(seq))
+      (storage.local?.() ?? localStorage).setItem(KEY, String(seq))
       return true
     } catch {
       return false
@@ -41,7 +43,8 @@ export function createFence(sdkKey: string) {
   /** The connection, opened once per page; undefined where IndexedDB is missing or refuses (some private modes). */
   const open = () =>
     (db ??= new Promise<IDBDatabase | undefined>((resolve) => {
-      const request = indexedDB.open(DB, 1)
+      // no factory (a stand-in storage may have none): the call throws, the promise rejects, and there is no fence
+      const request = (storage.indexedDB ? storage.indexedDB()! : indexedDB).open(DB, 1)
       request.onupgradeneeded = () => request.result.createObjectStore(STORE)
       request.onsuccess = () => {
         const connection = request.result

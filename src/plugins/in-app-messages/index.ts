@@ -58,7 +58,7 @@ export const inAppMessages = definePlugin(
     name: NAME,
     apply(kernel) {
       const { hooks, logger } = kernel
-      const store = createLocalStore(logger.warn)
+      const store = createLocalStore(logger.warn, kernel.storage.local)
       const display = createDisplay(kernel, options)
       const inAppHooks = getInAppMessageHooks(kernel)
       let engine: Engine | undefined

@@ -1,5 +1,5 @@
 import { definePlugin, Stage, type Kernel, type PageSnapshot, type PluginDefinition, type Properties } from '../../kernel'
-import { describeError, isSafari, listen, readHostname, readPage } from '../../internal'
+import { describeError, isSafari, listen, snapshotPage } from '../../internal'
 import { onStartupCompleted } from '../startup'
 import { wrapHistory } from './history'
 
@@ -35,11 +35,7 @@ export interface PagesMethods {
 /** A lifecycle signal of the page. */
 type Signal = 'pageshow' | 'pagehide' | 'visible' | 'hidden' | 'blur' | 'focus' | 'locationChange'
 
-/** A snapshot of the current location; empty strings outside a browser or where the page refuses. */
-export function snapshotPage(pageName?: unknown, properties?: unknown): PageSnapshot {
-  const { pageTitle, ...page } = readPage()
-  return { ...page, hostname: readHostname(), pageName: (pageName ?? pageTitle) as string, properties: (properties ?? {}) as Properties }
-}
+export { snapshotPage } from '../../internal'
 
 /**
  * Pages, routes and engagement.

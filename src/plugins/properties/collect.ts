@@ -111,23 +111,12 @@ export function collectHackleProperties(win: Window = globalWindow(), page?: Pag
   return build(win, page ?? pagePropertiesOf(win), timeZoneOf())
 }
 
-/** The browser part of hackle properties, for web-view bridge requests. */
-export function browserPropertiesOf(props: HackleProperties): BrowserProperties {
-  return {
-    browserName: props.browserName,
-    browserMajorVersion: props.browserMajorVersion,
-    browserVersion: props.browserVersion,
-    orientation: props.orientation,
-    userAgent: props.userAgent,
-    pagePath: props.pagePath,
-    pageTitle: props.pageTitle,
-    host: props.host,
-    url: props.url,
-    referrer: props.referrer,
-    queryParameter: props.queryParameter,
-    protocol: props.protocol,
-  }
-}
+/**
+ * The browser part of hackle properties, for web-view bridge requests: the members after `platform` up to `protocol`,
+ * which hackle properties hold in this order (the reference's).
+ */
+export const browserPropertiesOf = (props: HackleProperties): BrowserProperties =>
+  Object.fromEntries(Object.entries(props).slice(1, 13)) as BrowserProperties
 
 /**
  * A cached source of hackle properties for `win`: the same frozen object is returned until one of its values

@@ -25,7 +25,7 @@ export interface SyncMethods {
  */
 function workspaceSync(kernel: Kernel<SyncMethods>): () => Promise<void> {
   const { sdkKey, config, logger, hooks } = kernel
-  const loader = createWorkspaceLoader(sdkKey, config.sdkUrl, createLocalStore(logger.warn), logger, transportOf(kernel))
+  const loader = createWorkspaceLoader(sdkKey, config.sdkUrl, createLocalStore(logger.warn, kernel.storage.local), logger, transportOf(kernel))
   if (config.workspaceConfig === undefined) {
     const cached = loader.cached()
     if (cached !== undefined) kernel.workspaces.set(cached)

@@ -1,9 +1,10 @@
 import { createKernel, definePlugin, Stage, type Kernel, type PageSnapshot, type PluginDefinition } from '../../kernel'
-import { describeError, readHostname, readPage } from '../../internal'
+import { describeError, snapshotPage } from '../../internal'
 import type { HacklePage } from '../pages'
 import { appModeOf, hackleAppOf, NATIVE, WEB_VIEW_WRAPPER, webViewConfigOf, type AppWindow, type WebViewConfig } from './host-app'
 import { createInvoker, type Invoke } from './invoker'
 import { createAppClient } from './app-client'
+import { appStorage } from './app-storage'
 import { installInAppMessageBridge, type InAppMessageBridgeOptions } from './in-app-message-bridge'
 
 export { APP_DECIDED, createAppClient, type AppClient } from './app-client'
@@ -35,23 +36,24 @@ export interface WebViewBridgeOptions {
 
 /** The calls native mode answers without the app: the reference's app client does these locally. */
 function localCalls(kernel: Kernel, startPage: (page: HacklePage) => void) {
-  const notSupported = (method: string) => kernel.logger.info(`Web to app integration feature is not support '${method}' method`)
-  return {
+  const { logger } = kernel
+  const calls: Record<string, (...args: any[]) => unknown> = {
     onReady(block: () => void) {
       try {
         block()
       } catch (error) {
-        kernel.logger.error(`Unexpected exception in onReady callback: ${describeError(error)}`)
+        logger.error(`Unexpected exception in onReady callback: ${describeError(error)}`)
       }
     },
     onInitialized: () => Promise.resolve({ success: true }),
     fetch: () => Promise.resolve(),
     setCurrentPage: startPage,
-    trackPageView: () => kernel.logger.warn("Web to app integration feature is not support 'trackPageView' method"),
-    close: () => notSupported('close'),
-    getExperiment: () => void notSupported('getExperiment'),
-    setInAppMessageListener: () => notSupported('setInAppMessageListener'),
   }
+  // logged only (`trackPageView` as a warning)
+  for (const method of ['trackPageView', 'close', 'getExperiment', 'setInAppMessageListener']) {
+    calls[method] = () => void logger[method === 'trackPageView' ? 'warn' : 'info'](`Web to app integration feature is not support '${method}' method`)
+  }
+  return calls
 }
 
 /**
@@ -61,14 +63,9 @@ function localCalls(kernel: Kernel, startPage: (page: HacklePage) => void) {
  * every event of the stream is dropped. Pages (from `setCurrentPage`, and from route changes when a page tracker such
  * as the pages plugin runs and the web view config keeps `automaticRouteTracking`) send `$page_view` to the app with
  * `automaticScreenTracking`; the page tracker's engagements go to the app as `$engagement` with
- * `automaticEngagementTracking`. Both without a user: the app's user is used.
+ * `automaticEngagementTracking`. Both without a user: the app's user is used. Nothing is stored in the page: the
+ * plugin's `storage()` gave the kernel and every plugin memory (`appStorage`).
  */
-/** The page of `win` now, with the given name (default: the title) and properties. */
-function snapshotOf(win: Window, pageName: unknown, properties: unknown): PageSnapshot {
-  const { pageTitle, ...page } = readPage(win)
-  return { ...page, hostname: readHostname(win), pageName: (pageName ?? pageTitle) as string, properties: (properties ?? {}) as PageSnapshot['properties'] }
-}
-
 function applyNative(kernel: Kernel, win: Window, config: WebViewConfig, invoke: Invoke) {
   const { hooks, logger } = kernel
   const send = (event: { key: string; properties: object }, page: PageSnapshot | undefined) => {
@@ -83,7 +80,7 @@ function applyNative(kernel: Kernel, win: Window, config: WebViewConfig, invoke:
   const startPage = (page: HacklePage) => {
     settingPage = true
     try {
-      kernel.pages.set(snapshotOf(win, page?.pageName, page?.properties))
+      kernel.pages.set(snapshotPage(page?.pageName, page?.properties, win))
     } finally {
       settingPage = false
     }
@@ -92,17 +89,19 @@ function applyNative(kernel: Kernel, win: Window, config: WebViewConfig, invoke:
     if (config.automaticScreenTracking && (settingPage || config.automaticRouteTracking))
       send({ key: PAGE_VIEW, properties: { ...page.properties, [PAGE_NAME]: page.pageName } }, page)
   })
-  hooks.filterEvent.tap({ name: NAME, stage: Stage.FIRST }, (event) => {
+  const first = { name: NAME, stage: Stage.FIRST }
+  const early = { name: NAME, stage: Stage.EARLY }
+  hooks.filterEvent.tap(first, (event) => {
     if (config.automaticEngagementTracking && event.type === 'track' && event.key === ENGAGEMENT)
       send({ key: ENGAGEMENT, properties: event.properties }, kernel.pages.current())
     return false
   })
   // The kernel builds events only when something may take them; this tap (never reached: every event is dropped
   // above) makes the page tracker's engagements reach the filter.
-  hooks.deliverEvent.tap({ name: NAME, stage: Stage.FIRST }, () => false)
-  hooks.loadWorkspace.tap({ name: NAME, stage: Stage.EARLY }, () => Promise.resolve(undefined))
-  hooks.sendRequest.tap({ name: NAME, stage: Stage.EARLY }, () => Promise.resolve({ status: 0, body: '', header: () => null }))
-  hooks.sendBeacon.tap({ name: NAME, stage: Stage.EARLY }, () => true)
+  hooks.deliverEvent.tap(first, () => false)
+  hooks.loadWorkspace.tap(early, () => Promise.resolve(undefined))
+  hooks.sendRequest.tap(early, () => Promise.resolve({ status: 0, body: '', header: () => null }))
+  hooks.sendBeacon.tap(early, () => true)
 
   const methods: Record<string, (...args: any[]) => unknown> = {
     ...createAppClient({
@@ -141,33 +140,46 @@ function applyWrapper(kernel: Kernel, invoke: Invoke) {
  * `Unexpected exception while check WebApp client: Error: Unsupported HackleAppMode: <mode>` (or
  * `…Failed to get invocator with invocationType:<type>`) and the client stays a normal browser client; so does a
  * page without an app or with another app key. Requests go to the app by `window.prompt(request)` or
- * `_hackleApp.invoke(request)`.
+ * `_hackleApp.invoke(request)`. In native mode the client writes no cookie and no `localStorage` or IndexedDB entry
+ * (the kernel's storage seam, `storage()`); the page's cookies are only read.
  */
-export const webViewBridge = definePlugin(
-  (options: WebViewBridgeOptions = {}): PluginDefinition => ({
+export const webViewBridge = definePlugin((options: WebViewBridgeOptions = {}): PluginDefinition => {
+  const win = (options.window ?? (typeof window === 'undefined' ? undefined : window)) as AppWindow | undefined
+  /** The app of this client's key and how to reach it; undefined outside one; throws for an unsupported one. */
+  const detect = (sdkKey: string) => {
+    const app = hackleAppOf(win)
+    if (!app || !win || app.getAppSdkKey() !== sdkKey) return undefined
+    const invoke = createInvoker(app, win)
+    const mode = appModeOf(app)
+    if (mode !== NATIVE && mode !== WEB_VIEW_WRAPPER) throw new Error(`Unsupported HackleAppMode: ${mode}`)
+    return { app, invoke, mode }
+  }
+  return {
     name: NAME,
-    apply(kernel) {
-      const win = (options.window ?? (typeof window === 'undefined' ? undefined : window)) as AppWindow | undefined
-      const app = hackleAppOf(win)
-      if (!app || !win) return
-      let invoke: Invoke
-      let mode: string
+    // Native mode stores nothing in the page: the app keeps the state (an unsupported app is reported by `apply`).
+    storage(sdkKey) {
       try {
-        if (app.getAppSdkKey() !== kernel.sdkKey) return
-        invoke = createInvoker(app, win)
-        mode = appModeOf(app)
-        if (mode !== NATIVE && mode !== WEB_VIEW_WRAPPER) throw new Error(`Unsupported HackleAppMode: ${mode}`)
+        if (detect(sdkKey)?.mode === NATIVE) return appStorage()
+      } catch {
+        // the page's storage, as for the normal browser client `apply` leaves
+      }
+    },
+    apply(kernel) {
+      let found: ReturnType<typeof detect>
+      try {
+        found = detect(kernel.sdkKey)
       } catch (error) {
         kernel.logger.error(`Unexpected exception while check WebApp client: ${describeError(error)}`)
         return
       }
+      if (!found) return
       // read in both modes, as the reference does (an unreadable config is warned about in either)
-      const config = webViewConfigOf(app, kernel.logger)
-      if (mode === NATIVE) applyNative(kernel, win, config, invoke)
-      else applyWrapper(kernel, invoke)
+      const config = webViewConfigOf(found.app, kernel.logger)
+      if (found.mode === NATIVE) applyNative(kernel, win!, config, found.invoke)
+      else applyWrapper(kernel, found.invoke)
     },
-  }),
-)
+  }
+})
 
 /**
  * For an HTML in-app message the app draws in its own web view: installs `window.Hackle.bridge` (the calls the
@@ -176,8 +188,11 @@ export const webViewBridge = definePlugin(
  * for the app's SDK key, by default the kernel with this plugin (so, in the app's web view, a native-mode client).
  */
 export function setAppWebViewInAppMessageBridge(options: Partial<InAppMessageBridgeOptions> = {}): void {
+  // The options are read where installing is guarded: unreadable ones (a throwing getter) are logged, never thrown.
   installInAppMessageBridge({
-    createClient: (sdkKey) => createKernel(sdkKey, { plugins: [webViewBridge()] }),
-    ...options,
+    createClient: (sdkKey) => (options.createClient ?? ((key: string) => createKernel(key, { plugins: [webViewBridge()] })))(sdkKey),
+    get window() {
+      return options.window
+    },
   })
 }

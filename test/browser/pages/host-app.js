@@ -14,6 +14,7 @@
     isFeatureOn: () => ok(true),
     featureFlagDetail: () => ok({ isOn: true, reason: 'TARGET_RULE_MATCH', config: { parameters: {} } }),
     remoteConfig: (p) => ok(p.valueType === 'number' ? 42 : 'from the app'),
+    getCurrentInAppMessageView: () => ok({ id: 'view-31', inAppMessage: { key: 31 } }),
     // a broken answer: the page must get its fallback and keep running
     isOptOutTracking: () => 'not json',
   }

@@ -140,3 +140,76 @@ describe('cookie store', () => {
     expect(onFailure).toHaveBeenCalledTimes(1)
   })
 })
+
+describe('the storage seam (PluginDefinition.storage)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks()
+    clearBrowserState()
+  })
+
+  /** A stand-in storage in memory that records what reaches it. */
+  function standIn() {
+    const cookies = new Map<string, string>()
+    const entries = new Map<string, string>()
+    const area = {
+      getItem: (key: string) => entries.get(key) ?? null,
+      setItem: (key: string, value: string) => void entries.set(key, value),
+      removeItem: (key: string) => void entries.delete(key),
+      key: (index: number) => [...entries.keys()][index] ?? null,
+      clear: () => entries.clear(),
+      get length() {
+        return entries.size
+      },
+    }
+    const storage = {
+      cookies: { get: (key: string) => cookies.get(key) ?? null, set: (key: string, value: string) => void cookies.set(key, value), remove: (key: string) => void cookies.delete(key) },
+      local: () => area as Storage,
+      indexedDB: () => undefined,
+    }
+    return { storage, cookies, entries }
+  }
+
+  it('the first plugin that gives a storage holds the kernel\'s cookies and is what every plugin sees, before any plugin applies', async () => {
+    const { createKernel } = await import('../../../src/kernel')
+    const first = standIn()
+    const second = standIn()
+    const seen: unknown[] = []
+    const keys: string[] = []
+    const client = createKernel('seam-key-0001', {
+      user: { id: 'visitor', userId: 'member' },
+      plugins: [
+        { name: 'keeps-the-page', storage: (key: string) => void keys.push(key), apply: (kernel) => void seen.push(kernel.storage) },
+        { name: 'memory', storage: () => first.storage, apply: (kernel) => createLocalStore(() => undefined, kernel.storage.local).set('plugin-data', '1') },
+        { name: 'later', storage: () => second.storage, apply: () => undefined },
+      ],
+    })
+    expect(keys).toEqual(['seam-key-0001'])
+    expect(seen).toEqual([first.storage])
+    expect(first.cookies.get('_hackle_hid')).toMatch(/^[0-9a-f-]{36}$/)
+    expect(first.cookies.get('_hackle_uid_seam-key-0001')).toBe(client.getUser().userId)
+    expect([...first.cookies.keys()].sort()).toEqual(['_hackle_did_seam-key-0001', '_hackle_hid', '_hackle_uid_seam-key-0001'])
+    expect(first.entries.get('plugin-data')).toBe('1')
+    expect(second.cookies.size).toBe(0)
+    expect(document.cookie).toBe('')
+    expect(localStorage.length).toBe(0)
+  })
+
+  it('without a plugin that gives one, the page\'s cookies and localStorage; a throwing storage() is logged and the page\'s are kept', async () => {
+    const { createKernel } = await import('../../../src/kernel')
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    createKernel('seam-key-0002', {
+      plugins: [
+        {
+          name: 'broken-storage',
+          storage: () => {
+            throw new Error('no storage today')
+          },
+          apply: (kernel) => createLocalStore(() => undefined, kernel.storage.local).set('plugin-data', '2'),
+        },
+      ],
+    })
+    expect(error.mock.calls.map((args) => args.join(' '))).toContainEqual(expect.stringContaining('Failed to apply plugin [broken-storage]: Error: no storage today'))
+    expect(localStorage.getItem('plugin-data')).toBe('2')
+    expect(document.cookie).toMatch(/_hackle_hid=/)
+  })
+})

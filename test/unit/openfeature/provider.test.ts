@@ -153,6 +153,8 @@ describe('HackleProvider through the OpenFeature client', () => {
     const client = OpenFeature.getClient()
     expect(client.getBooleanValue('5', true)).toBe(false)
     hackle.showUserExplorer()
+    // the explorer is lazy: the DevTool receives it once the DevTool's lazy part has loaded
+    await vi.waitFor(() => expect(explorer).toBeDefined())
     const changed = next(ProviderEvents.ConfigurationChanged)
     explorer!.setFeatureFlagOverride({ id: 21 }, 202)
     await changed

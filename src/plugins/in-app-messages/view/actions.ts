@@ -89,7 +89,7 @@ function hide(view: BaseView, action: MessageAction): void {
   const { presentation, host } = view
   if (presentation.reason === 'OVERRIDDEN') return
   const until = Date.now() + (hideDurationMillis(action) ?? ONE_DAY_MILLIS)
-  tools.createLocalStore(host.kernel.logger.warn).set(tools.inAppHideKey(host.kernel.sdkKey, presentation.message.key), String(until))
+  tools.createLocalStore(host.kernel.logger.warn, host.kernel.storage.local).set(tools.inAppHideKey(host.kernel.sdkKey, presentation.message.key), String(until))
 }
 
 /**

@@ -102,8 +102,11 @@ describe('malformed responses: the spec message, the fallback, nothing thrown in
   ]
   for (const [label, response, error] of cases) {
     it(`${label}: every call answers its fallback and logs ${error}`, async () => {
+      // the fallback id is the device id the page's cookie holds (read, never written in native mode)
+      const deviceId = 'page-device-7'
+      document.cookie = `_hackle_hid=${deviceId}; path=/`
+      const cookies = document.cookie
       const { client, key } = slimClient({ respond: () => response })
-      const deviceId = document.cookie.match(/_hackle_hid=([^;]+)/)?.[1]
       expect(client.variation(1, undefined, 'Z')).toBe('Z')
       const detail = client.variationDetail(1, undefined, 'Y')
       expect([detail.variation, detail.reason]).toEqual(['Y', 'EXCEPTION'])
@@ -132,6 +135,7 @@ describe('malformed responses: the spec message, the fallback, nothing thrown in
         expect(errors.some((line) => line.startsWith(`[ERROR] Hackle: Unexpected exception while ${what}: `))).toBe(true)
       }
       expect(key).toBeTruthy()
+      expect(document.cookie).toBe(cookies)
     })
   }
 
@@ -230,7 +234,10 @@ describe('native mode', () => {
     expect(fetchSpy).not.toHaveBeenCalled()
     expect(xhrOpen).not.toHaveBeenCalled()
     expect(beacon).not.toHaveBeenCalled()
+    // the storage seam: nothing of the kernel or any plugin reached the page's storage
     expect(localStorage.length).toBe(0)
+    expect(sessionStorage.length).toBe(0)
+    expect(document.cookie).toBe('')
   })
 })
 

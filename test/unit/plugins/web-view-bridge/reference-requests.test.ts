@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createKernel } from '../../../../src/kernel'
+import { createInstance } from '../../../../src'
 import { webViewBridge } from '../../../../src/plugins/web-view-bridge'
 import { HackleSubscriptionOperationsBuilder, PropertyOperationsBuilder } from '../../../../src/plugins/identity'
 import { DEVICE_ID, openPage, PAGES, type Page } from '../../../conformance/page'
@@ -73,26 +74,43 @@ afterEach(() => {
   page = undefined
 })
 
-async function runBoth(invocationType: 'prompt' | 'function') {
+/** The kit's client: the kernel with the bridge alone (the slim build), or the whole preset (`createInstance`). */
+type Build = 'slim' | 'preset'
+
+let runs = 0
+
+async function runBoth(invocationType: 'prompt' | 'function', build: Build = 'slim') {
+  // a key of its own: in native mode `close()` only logs (as the reference's), so a preset client stays registered
+  const key = `${SDK_KEY}-${++runs}`
   page = openPage(PAGES[0], '{}')
-  const fake = installFakeApp(page.window, { sdkKey: SDK_KEY, invocationType })
+  const fake = installFakeApp(page.window, { sdkKey: key, invocationType })
 
   page.evaluate(readFileSync(REFERENCE_BUNDLE, 'utf8'))
   const Hackle = (page.window as unknown as { Hackle: Builders & { createInstance(key: string, config?: object): Client } }).Hackle
-  const reference = Hackle.createInstance(SDK_KEY, { log_disabled: true })
+  const reference = Hackle.createInstance(key, { log_disabled: true })
   const referenceAnswers = await exercise(reference, Hackle)
   const referenceRequests = fake.requests.splice(0)
 
-  const kit = createKernel(SDK_KEY, { log_disabled: true, plugins: [webViewBridge({ window: page.window as unknown as Window })] })
+  const bridge = webViewBridge({ window: page.window as unknown as Window })
+  const kit =
+    build === 'slim'
+      ? createKernel(key, { log_disabled: true, plugins: [bridge] })
+      : // the preset's own list, its bridge looking at this page's window
+        createInstance(key, {
+          log_disabled: true,
+          sdkUrl: 'https://sdk.conformance.invalid',
+          eventUrl: 'https://event.conformance.invalid',
+          plugins: (defaults) => defaults.map((plugin) => (plugin.name === bridge.name ? bridge : plugin)),
+        })
   const kitAnswers = await exercise(kit as unknown as Client, { PropertyOperationsBuilder, HackleSubscriptionOperationsBuilder } as unknown as Builders)
   const kitRequests = fake.requests.splice(0)
   return { referenceAnswers, referenceRequests, kitAnswers, kitRequests }
 }
 
 describe('native mode sends the reference requests', () => {
-  for (const invocationType of ['prompt', 'function'] as const) {
-    it(`every call reaches the app as the reference's request, by ${invocationType}`, async () => {
-      const { referenceAnswers, referenceRequests, kitAnswers, kitRequests } = await runBoth(invocationType)
+  for (const [invocationType, build] of [['prompt', 'slim'], ['function', 'slim'], ['prompt', 'preset'], ['function', 'preset']] as const) {
+    it(`every call reaches the app as the reference's request, by ${invocationType} (${build === 'slim' ? 'the kernel with the bridge' : 'the whole preset'})`, async () => {
+      const { referenceAnswers, referenceRequests, kitAnswers, kitRequests } = await runBoth(invocationType, build)
       // the reference's requests are the expected ones: one per call that reaches the app, none for invalid input
       expect(referenceRequests.length).toBeGreaterThan(30)
       expect(kitRequests.map((r: AppRequest) => r.command)).toEqual(referenceRequests.map((r: AppRequest) => r.command))
