@@ -25,14 +25,14 @@ export interface Counts {
   kernel?: Kernel
 }
 
-/** A plugin that counts the client's events and hands the test its kernel (to change the workspace, invalidate). */
+/** A plugin that counts the client's events (accepted: after duplicate suppression, what is delivered) and hands the test its kernel (to change the workspace, invalidate). */
 export function counting(): { counts: Counts; plugin: Plugin } {
   const counts: Counts = { exposures: 0, events: [] }
   const plugin: Plugin = {
     name: 'test-counter',
     apply(kernel) {
       counts.kernel = kernel
-      kernel.hooks.eventCreated.tap('test-counter', (event) => {
+      kernel.hooks.eventAccepted.tap('test-counter', (event) => {
         const e = event as unknown as { type: string; key?: string; experimentKey?: number }
         counts.events.push({ type: e.type, key: e.key, experimentKey: e.experimentKey })
         if (e.type === 'exposure') counts.exposures++
