@@ -8,7 +8,7 @@
 //   example workspace (test/fixtures/example-workspace.json).
 // Tools come from the repository's node_modules; nothing touches the network.
 import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -49,6 +49,8 @@ beforeAll(async () => {
   mkdirSync(app)
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
   await run(npm, ['install', '--no-package-lock', ...npmFlags, path.join(scratch, packed.filename)], { cwd: app })
+  // hackle-kit/react's optional peer dependency, as an app that uses it has it: the repository's React
+  symlinkSync(path.join(root, 'node_modules/react'), path.join(app, 'node_modules/react'), 'dir')
   entries = packageEntries(path.join(app, 'node_modules/hackle-kit'))
 })
 
@@ -84,6 +86,7 @@ describe('every exports subpath loads', () => {
     expect(cjs).toEqual(esm)
     expect(esm['hackle-kit']).toContain('createInstance')
     expect(esm['hackle-kit/kernel']).toContain('createKernel')
+    expect(esm['hackle-kit/react']).toContain('HackleProvider')
     for (const name of plugins()) expect(esm[`hackle-kit/plugins/${name}`]).toContain(pluginFactory(name))
   })
 
