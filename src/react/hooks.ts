@@ -1,8 +1,7 @@
 import { useCallback, useContext, useMemo, useState } from 'react'
 import { Decision, DecisionReason, EmptyHackleRemoteConfig, FeatureFlagDecision, Logger, type HackleEvent, type HackleRemoteConfig } from '../index'
 import { HackleContext } from './context'
-import type { HackleReactSDKClient } from './client'
-import { featureOf, remoteConfigOf, stateOf, variationOf } from './store'
+import { answersOf, isServerReady, stateOf, UNREADY_ANSWERS, type Answers } from './store'
 import { useStore } from './use-store'
 
 interface Loadable {
@@ -53,30 +52,33 @@ function useMissingClientError(hackle: unknown): void {
 /**
  * The calling component's answer from the provider's client: read through `useSyncExternalStore` over the client's
  * change subscription, so the component re-renders when its answer changes (user, workspace, overrides, page, cohorts)
- * and only then. `orphan` is the answer without a provider.
+ * and only then. A server render and the hydration after it read the answers the server had (the client's own when
+ * it was made with `workspaceConfig`, else those of a client without a workspace). `orphan` is the answer without a
+ * provider.
  */
-function useAnswer<T>(read: (client: HackleReactSDKClient, ready: boolean) => T, orphan: T): { value: T; initialized: boolean } {
+function useAnswer<T>(read: (answers: Answers, ready: boolean) => T, orphan: T): { value: T; initialized: boolean } {
   const { hackle, initialized } = useContext(HackleContext)
   useMissingClientError(hackle)
   const subscribe = hackle ? stateOf(hackle).subscribe : ignore
-  const snapshot = () => (hackle ? read(hackle, initialized) : orphan)
-  return { value: useStore(subscribe, snapshot, snapshot), initialized }
+  const snapshot = () => (hackle ? read(answersOf(hackle), initialized) : orphan)
+  const serverSnapshot = () => (hackle ? read(isServerReady(hackle) ? answersOf(hackle) : UNREADY_ANSWERS, initialized) : orphan)
+  return { value: useStore(subscribe, snapshot, serverSnapshot), initialized }
 }
 
 /** The variation for the current user; `defaultVariation` until the provider is ready. */
 export function useVariation(experimentKey: number, defaultVariation = 'A'): string {
-  return useAnswer((client, ready) => (ready && variationOf(client, experimentKey).variation) || defaultVariation, defaultVariation).value
+  return useAnswer((answers, ready) => (ready && answers.variation(experimentKey).variation) || defaultVariation, defaultVariation).value
 }
 
 /** The decision for the current user (`SDK_NOT_READY` before the workspace, as the client answers). */
 export function useVariationDetail(experimentKey: number, defaultVariation = 'A'): Decision {
-  return useAnswer((client) => variationOf(client, experimentKey), defaultDecision(defaultVariation, DecisionReason.EXCEPTION)).value
+  return useAnswer((answers) => answers.variation(experimentKey), defaultDecision(defaultVariation, DecisionReason.EXCEPTION)).value
 }
 
 /** The decision, with `isLoading` and a `SDK_NOT_READY` default until the provider is ready. */
 export function useLoadableVariationDetail(experimentKey: number, defaultVariation = 'A'): VariationDetailResult {
   const { value: decision, initialized } = useAnswer(
-    (client, ready) => (ready ? variationOf(client, experimentKey) : defaultDecision(defaultVariation, DecisionReason.SDK_NOT_READY)),
+    (answers, ready) => (ready ? answers.variation(experimentKey) : defaultDecision(defaultVariation, DecisionReason.SDK_NOT_READY)),
     defaultDecision(defaultVariation, DecisionReason.EXCEPTION),
   )
   return useMemo(() => ({ isLoading: !initialized, decision }), [initialized, decision])
@@ -91,18 +93,18 @@ export function useLoadableVariation(experimentKey: number, defaultVariation = '
 
 /** Whether the feature is on for the current user (off without a workspace). */
 export function useFeature(featureKey: number): boolean {
-  return useAnswer((client) => featureOf(client, featureKey).isOn, false).value
+  return useAnswer((answers) => answers.feature(featureKey).isOn, false).value
 }
 
 /** The feature flag decision for the current user. */
 export function useFeatureFlagDetail(featureKey: number): FeatureFlagDecision {
-  return useAnswer((client) => featureOf(client, featureKey), offDecision(DecisionReason.EXCEPTION)).value
+  return useAnswer((answers) => answers.feature(featureKey), offDecision(DecisionReason.EXCEPTION)).value
 }
 
 /** The feature flag decision, with `isLoading` and an off `SDK_NOT_READY` default until the provider is ready. */
 export function useLoadableFeatureDetail(featureKey: number): FeatureFlagDetailResult {
   const { value: decision, initialized } = useAnswer(
-    (client, ready) => (ready ? featureOf(client, featureKey) : offDecision(DecisionReason.SDK_NOT_READY)),
+    (answers, ready) => (ready ? answers.feature(featureKey) : offDecision(DecisionReason.SDK_NOT_READY)),
     offDecision(DecisionReason.EXCEPTION),
   )
   return useMemo(() => ({ isLoading: !initialized, decision }), [initialized, decision])
@@ -117,12 +119,12 @@ export function useLoadableFeature(featureKey: number): FeatureFlagResult {
 
 /** The remote config for the current user: a new object when anything changed, each value asked once per change. */
 export function useRemoteConfig(): HackleRemoteConfig {
-  return useAnswer((client) => remoteConfigOf(client), EMPTY_REMOTE_CONFIG).value
+  return useAnswer((answers) => answers.remoteConfig(), EMPTY_REMOTE_CONFIG).value
 }
 
 /** The remote config with `isLoading`: every read gives its default until the provider is ready. */
 export function useLoadableRemoteConfig(): RemoteConfigResult {
-  const { value: remoteConfig, initialized } = useAnswer((client, ready) => (ready ? remoteConfigOf(client) : EMPTY_REMOTE_CONFIG), EMPTY_REMOTE_CONFIG)
+  const { value: remoteConfig, initialized } = useAnswer((answers, ready) => (ready ? answers.remoteConfig() : EMPTY_REMOTE_CONFIG), EMPTY_REMOTE_CONFIG)
   return useMemo(() => ({ isLoading: !initialized, remoteConfig }), [initialized, remoteConfig])
 }
 

@@ -1,4 +1,4 @@
-import { Decision, FeatureFlagDecision, type HackleRemoteConfig } from '../index'
+import { Decision, DecisionReason, FeatureFlagDecision, type HackleRemoteConfig } from '../index'
 
 /** What the bindings need of a client: the kernel's answers and its change subscription. */
 export interface StoreClient {
@@ -168,4 +168,45 @@ export function remoteConfigOf(client: StoreClient): HackleRemoteConfig {
     },
     never,
   )
+}
+
+/** The three questions the hooks ask, answered for the client's current version (or as without a workspace). */
+export interface Answers {
+  variation(experimentKey: number): Decision
+  feature(featureKey: number): FeatureFlagDecision
+  remoteConfig(): HackleRemoteConfig
+}
+
+const liveAnswers = new WeakMap<object, Answers>()
+
+/** The client's answers, asked once per version (see `answerOf`). */
+export function answersOf(client: StoreClient): Answers {
+  let answers = liveAnswers.get(client)
+  if (!answers) {
+    answers = {
+      variation: (key) => variationOf(client, key),
+      feature: (key) => featureOf(client, key),
+      remoteConfig: () => remoteConfigOf(client),
+    }
+    liveAnswers.set(client, answers)
+  }
+  return answers
+}
+
+const NOT_READY_VARIATION = /* @__PURE__ */ new Decision('A', DecisionReason.SDK_NOT_READY)
+const NOT_READY_FEATURE = /* @__PURE__ */ new FeatureFlagDecision(false, DecisionReason.SDK_NOT_READY)
+const NOT_READY_CONFIG: HackleRemoteConfig = {
+  get: (_key, defaultValue) => defaultValue,
+  getDetail: (_key, defaultValue) => ({ value: defaultValue, reason: DecisionReason.SDK_NOT_READY }),
+}
+
+/**
+ * The answers of a client without a workspace (the kernel's: variation "A", feature off, remote-config defaults, all
+ * `SDK_NOT_READY`): what a server render without `workspaceConfig` showed, so the hydration that follows it renders
+ * the same even when the browser's client already has a cached config (it then renders its answers right after).
+ */
+export const UNREADY_ANSWERS: Answers = {
+  variation: () => NOT_READY_VARIATION,
+  feature: () => NOT_READY_FEATURE,
+  remoteConfig: () => NOT_READY_CONFIG,
 }
