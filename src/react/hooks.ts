@@ -1,7 +1,7 @@
 import { useCallback, useContext, useMemo, useState } from 'react'
-import { Decision, DecisionReason, EmptyHackleRemoteConfig, FeatureFlagDecision, Logger, type HackleEvent, type HackleRemoteConfig } from '../index'
+import { Decision, EmptyHackleRemoteConfig, FeatureFlagDecision, Logger, type HackleEvent, type HackleRemoteConfig } from '../index'
 import { HackleContext } from './context'
-import { answersOf, isServerReady, stateOf, UNREADY_ANSWERS, type Answers } from './store'
+import { answersOf, EXCEPTION, isServerReady, SDK_NOT_READY, stateOf, UNREADY_ANSWERS, type Answers } from './store'
 import { useStore } from './use-store'
 
 interface Loadable {
@@ -72,14 +72,14 @@ export function useVariation(experimentKey: number, defaultVariation = 'A'): str
 
 /** The decision for the current user (`SDK_NOT_READY` before the workspace, as the client answers). */
 export function useVariationDetail(experimentKey: number, defaultVariation = 'A'): Decision {
-  return useAnswer((answers) => answers.variation(experimentKey), defaultDecision(defaultVariation, DecisionReason.EXCEPTION)).value
+  return useAnswer((answers) => answers.variation(experimentKey), defaultDecision(defaultVariation, EXCEPTION)).value
 }
 
 /** The decision, with `isLoading` and a `SDK_NOT_READY` default until the provider is ready. */
 export function useLoadableVariationDetail(experimentKey: number, defaultVariation = 'A'): VariationDetailResult {
   const { value: decision, initialized } = useAnswer(
-    (answers, ready) => (ready ? answers.variation(experimentKey) : defaultDecision(defaultVariation, DecisionReason.SDK_NOT_READY)),
-    defaultDecision(defaultVariation, DecisionReason.EXCEPTION),
+    (answers, ready) => (ready ? answers.variation(experimentKey) : defaultDecision(defaultVariation, SDK_NOT_READY)),
+    defaultDecision(defaultVariation, EXCEPTION),
   )
   return useMemo(() => ({ isLoading: !initialized, decision }), [initialized, decision])
 }
@@ -98,14 +98,14 @@ export function useFeature(featureKey: number): boolean {
 
 /** The feature flag decision for the current user. */
 export function useFeatureFlagDetail(featureKey: number): FeatureFlagDecision {
-  return useAnswer((answers) => answers.feature(featureKey), offDecision(DecisionReason.EXCEPTION)).value
+  return useAnswer((answers) => answers.feature(featureKey), offDecision(EXCEPTION)).value
 }
 
 /** The feature flag decision, with `isLoading` and an off `SDK_NOT_READY` default until the provider is ready. */
 export function useLoadableFeatureDetail(featureKey: number): FeatureFlagDetailResult {
   const { value: decision, initialized } = useAnswer(
-    (answers, ready) => (ready ? answers.feature(featureKey) : offDecision(DecisionReason.SDK_NOT_READY)),
-    offDecision(DecisionReason.EXCEPTION),
+    (answers, ready) => (ready ? answers.feature(featureKey) : offDecision(SDK_NOT_READY)),
+    offDecision(EXCEPTION),
   )
   return useMemo(() => ({ isLoading: !initialized, decision }), [initialized, decision])
 }

@@ -1,4 +1,4 @@
-import { Decision, DecisionReason, FeatureFlagDecision, type HackleRemoteConfig } from '../index'
+import { Decision, FeatureFlagDecision, type HackleRemoteConfig } from '../index'
 
 /** What the bindings need of a client: the kernel's answers and its change subscription. */
 export interface StoreClient {
@@ -141,6 +141,10 @@ export function sameDecision(a: Decision | FeatureFlagDecision, b: Decision | Fe
 
 const never = () => false
 
+// The reasons the bindings answer themselves (literals: the `DecisionReason` table is not in a client's bundle).
+export const SDK_NOT_READY = 'SDK_NOT_READY'
+export const EXCEPTION = 'EXCEPTION'
+
 /** `client.variationDetail(key)` for the current version (the reference's hooks pass no default variation). */
 export const variationOf = (client: StoreClient, experimentKey: number): Decision =>
   answerOf(client, `v ${String(experimentKey)}`, () => client.variationDetail(experimentKey), sameDecision)
@@ -193,11 +197,11 @@ export function answersOf(client: StoreClient): Answers {
   return answers
 }
 
-const NOT_READY_VARIATION = /* @__PURE__ */ new Decision('A', DecisionReason.SDK_NOT_READY)
-const NOT_READY_FEATURE = /* @__PURE__ */ new FeatureFlagDecision(false, DecisionReason.SDK_NOT_READY)
+const NOT_READY_VARIATION = /* @__PURE__ */ new Decision('A', SDK_NOT_READY)
+const NOT_READY_FEATURE = /* @__PURE__ */ new FeatureFlagDecision(false, SDK_NOT_READY)
 const NOT_READY_CONFIG: HackleRemoteConfig = {
   get: (_key, defaultValue) => defaultValue,
-  getDetail: (_key, defaultValue) => ({ value: defaultValue, reason: DecisionReason.SDK_NOT_READY }),
+  getDetail: (_key, defaultValue) => ({ value: defaultValue, reason: SDK_NOT_READY }),
 }
 
 /**
