@@ -48,8 +48,8 @@ const pages: Page[] = []
 afterEach(() => pages.splice(0).forEach((page) => page.close()))
 
 /** Renders the app with one SDK in a fresh page (desktop Chrome, the example workspace served by the fake server). */
-async function markup(side: 'reference' | 'kit', options: { user?: Record<string, unknown>; provider: boolean }): Promise<string> {
-  const page = openPage(PAGES[0]!, WORKSPACE)
+async function markup(side: 'reference' | 'kit', options: { user?: Record<string, unknown>; provider: boolean }, configText = WORKSPACE): Promise<string> {
+  const page = openPage(PAGES[0]!, configText)
   pages.push(page)
   page.evaluate(bundles[side])
   const app = (page.window as unknown as { MarkupApp: { renderApp: (key: string, config: unknown, options: unknown) => Promise<string> } }).MarkupApp
@@ -73,6 +73,13 @@ describe('the same tree with @hackler/react-sdk and hackle-kit/react', () => {
       if (process.env.SHOW_MARKUP) console.log(name, kit)
     })
   }
+
+  it('renders the same markup when the config cannot be used (the initialization settles without a workspace)', async () => {
+    const reference = await markup('reference', { user: { id: 'user_1' }, provider: true }, 'not a config')
+    const kit = await markup('kit', { user: { id: 'user_1' }, provider: true }, 'not a config')
+    expect(reference).toContain('SDK_NOT_READY')
+    expect(kit).toBe(reference)
+  })
 
   it('renders the same markup without a provider', async () => {
     const reference = await markup('reference', { provider: false })
