@@ -1,7 +1,8 @@
 import { useCallback, useContext, useMemo, useState } from 'react'
 import { Decision, EmptyHackleRemoteConfig, FeatureFlagDecision, Logger, type HackleEvent, type HackleRemoteConfig } from '../index'
 import { HackleContext } from './context'
-import { answersOf, EXCEPTION, isServerReady, SDK_NOT_READY, stateOf, UNREADY_ANSWERS, type Answers } from './store'
+import { answersOf, EXCEPTION, SDK_NOT_READY, UNREADY_ANSWERS, type Answers } from './answers'
+import { isServerReady, stateOf } from './store'
 import { useStore } from './use-store'
 
 interface Loadable {
