@@ -16,7 +16,7 @@ import { packageEntries } from './package-entries.mjs'
  * holds that figure with a small margin until the target is reached; the warning for events refused after close(),
  * the log-line cut and the shared log level took it to about 11,580 B (README, Figures).
  */
-export const KERNEL_APP_BUDGET = 11_650
+export const KERNEL_APP_BUDGET = 11_700
 /**
  * The preset app's target was 30,000 B before in-app messages and is 33,000 B with them (initial load; the in-app
  * decision engine, the view and the renderer are lazy chunks, apart). In-app messages first took it from about
@@ -32,13 +32,13 @@ export const KERNEL_APP_BUDGET = 11_650
  * wrapper mode; eager, because native-mode calls such as `variation()` answer synchronously from the app) adds about
  * 2,630 B (35,200 B), over issue 13's bar of 35,000 B. This guard holds that figure with a small margin (README, Figures).
  */
-export const PRESET_APP_BUDGET = 36_300
+export const PRESET_APP_BUDGET = 36_350
 /**
  * The visitor preset: `createInstance` as shipped with the plugins of the visitor-side issue only (every preset
  * plugin but in-app messages, the web-view bridge and the DevTool), the app its 30,000 B target was set for. It
  * measured about 31,510 B when this row was added; this guard holds the current figure with a small margin.
  */
-export const VISITOR_APP_BUDGET = 31_800
+export const VISITOR_APP_BUDGET = 31_850
 /** The preset plugins the visitor preset leaves out, by factory name (a plugin added to the preset later: add it). */
 export const VISITOR_LEFT_OUT = ['inAppMessages', 'webViewBridge', 'devtool']
 
