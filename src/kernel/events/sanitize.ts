@@ -32,13 +32,86 @@ function sanitizeArray(array: unknown[]): unknown[] {
 /** Characters a system (`$`) property's string keeps, and the longest event key the SDK sends. */
 export const MAX_SYSTEM_TEXT = 65_536
 
+/** Values (objects, arrays and leaves) a system property's object or array keeps in all, and its deepest nesting. */
+const MAX_SYSTEM_NODES = 4096
+const MAX_SYSTEM_DEPTH = 32
+
+/** What is left of one system value's allowance while it is copied. */
+interface Allowance {
+  nodes: number
+  chars: number
+}
+
+/**
+ * A bounded copy of a system value, as JSON would serialize it: strings share MAX_SYSTEM_TEXT characters (the one
+ * that crosses it is cut), objects keep their first 128 entries with keys of 1..128 characters, arrays their first
+ * MAX_ARRAY_LENGTH elements, the whole at most MAX_SYSTEM_NODES values and MAX_SYSTEM_DEPTH levels. A cycle, a
+ * BigInt, a function or Symbol, and a member that throws when read are left out (JSON would throw or omit them); a
+ * `toJSON` (a Date) is applied first, as JSON applies it. Undefined when nothing of the value can be sent.
+ */
+function capSystemValue(value: unknown, left: Allowance, ancestors: unknown[]): unknown {
+  if (left.nodes-- <= 0) return undefined
+  switch (typeof value) {
+    case 'string': {
+      const kept = value.length > left.chars ? value.slice(0, left.chars) : value
+      left.chars -= kept.length
+      return kept
+    }
+    case 'number':
+    case 'boolean':
+      return value
+    case 'object':
+      break
+    default:
+      return undefined
+  }
+  if (value === null) return null
+  if (ancestors.length >= MAX_SYSTEM_DEPTH || ancestors.includes(value)) return undefined
+  try {
+    const toJSON = (value as { toJSON?: unknown }).toJSON
+    if (typeof toJSON === 'function') {
+      const json: unknown = toJSON.call(value, '')
+      return json === value ? undefined : capSystemValue(json, left, [...ancestors, value])
+    }
+    const path = [...ancestors, value]
+    if (Array.isArray(value)) {
+      const copy: unknown[] = []
+      for (let i = 0; i < value.length && i < MAX_ARRAY_LENGTH && left.nodes > 0; i++) {
+        const element = capSystemValue(value[i], left, path)
+        copy.push(element === undefined ? null : element)
+      }
+      return copy
+    }
+    const copy: Record<string, unknown> = {}
+    let count = 0
+    for (const key of Object.keys(value)) {
+      if (count >= MAX_COUNT || left.nodes <= 0) break
+      if (!isValidPropertyKey(key)) continue
+      let member: unknown
+      try {
+        member = (value as Record<string, unknown>)[key]
+      } catch {
+        continue
+      }
+      const kept = capSystemValue(member, left, path)
+      if (kept !== undefined) (copy[key] = kept), count++
+    }
+    return copy
+  } catch {
+    // a Proxy or a toJSON that throws: nothing of it can be read safely
+    return undefined
+  }
+}
+
 /**
  * The value a property keeps on the wire, or undefined when it is dropped.
- * `$`-prefixed system keys keep any non-null value (a string cut to MAX_SYSTEM_TEXT characters).
+ * `$`-prefixed system keys keep any value JSON can send, within the bounds of `capSystemValue`: a string cut to
+ * MAX_SYSTEM_TEXT characters, an object or array copied (a small one whole and unchanged), a BigInt, function or
+ * Symbol dropped.
  */
 export function sanitizePropertyValue(key: string, value: unknown): unknown {
   if (value === null || value === undefined) return undefined
-  if (key.charCodeAt(0) === 36 /* $ */) return typeof value === 'string' && value.length > MAX_SYSTEM_TEXT ? value.slice(0, MAX_SYSTEM_TEXT) : value
+  if (key.charCodeAt(0) === 36 /* $ */) return capSystemValue(value, { nodes: MAX_SYSTEM_NODES, chars: MAX_SYSTEM_TEXT }, [])
   switch (typeof value) {
     case 'string':
       return value.length <= MAX_VALUE_LENGTH ? value : undefined
