@@ -78,6 +78,31 @@ function instrument(): void {
   }
 }
 
+type Workload = 'warm' | 'decide' | 'track' | 'route' | 'perUser'
+
+/** What the page does per step, by name (an init script: installed before the page's scripts). */
+function installWorkloads(): void {
+  ;(window as any).__workloads = {
+    warm: (i: number, client: any) => {
+      client.variation(1)
+      client.track({ key: 'warm', value: i })
+      client.variation(1, { id: 'warm-u' + (i % 50) })
+    },
+    decide: (_i: number, client: any) => {
+      client.variation(1)
+      client.isFeatureOn(5)
+      client.remoteConfig().get('banner_text', 'd')
+    },
+    track: (i: number, client: any) => client.track({ key: 'lived', value: i, properties: { n: i } }),
+    route: (i: number) => history.pushState({ i }, '', '/route/' + i),
+    // a page naming a different user on every call: a decision and a track for each
+    perUser: (i: number, client: any) => {
+      client.variation(1, { id: 'lived-u' + i })
+      client.track({ key: 'per-user', value: i }, { id: 'lived-u' + i })
+    },
+  }
+}
+
 describeChromium('a long-lived page', () => {
   let browser: Browser
   let app: LocalServer
@@ -106,18 +131,18 @@ describeChromium('a long-lived page', () => {
     return { total: ids.length, distinct: new Set(ids).size }
   }
 
-  /** Runs `body(i)` in the page for i in [0, n) in chunks, yielding a task between chunks (the SDK's timers run). */
-  async function inChunks(page: Page, n: number, chunk: number, body: string): Promise<void> {
+  /** Runs the page's workload `name` for i in [0, n) in chunks, yielding a task between chunks (the SDK's timers run). */
+  async function inChunks(page: Page, n: number, chunk: number, name: Workload): Promise<void> {
     for (let from = 0; from < n; from += chunk) {
       await page.evaluate(
-        ([from, to, body]) =>
+        ([from, to, name]) =>
           new Promise<void>((resolve) => {
-            const run = new Function('i', 'client', body) as (i: number, client: unknown) => void // test code only
+            const run = (window as any).__workloads[name] as (i: number, client: unknown) => void
             const client = (window as any).__client
             for (let i = from; i < to; i++) run(i, client)
             setTimeout(resolve, 0)
           }),
-        [from, Math.min(n, from + chunk), body] as const,
+        [from, Math.min(n, from + chunk), name] as const,
       )
     }
   }
@@ -131,6 +156,7 @@ describeChromium('a long-lived page', () => {
     const pageErrors: string[] = []
     page.on('pageerror', (e) => pageErrors.push(String(e)))
     await page.addInitScript(instrument)
+    await page.addInitScript(installWorkloads)
     await page.goto(`${app.url}/blank.html`)
     await page.evaluate(() => (window as any).__instrument.start())
     await page.addScriptTag({ url: '/hackle-kit.js' })
@@ -145,16 +171,15 @@ describeChromium('a long-lived page', () => {
     expect(init).toEqual({ success: true })
 
     // warm-up: every path once, so that what the code itself keeps is in the baseline
-    await inChunks(page, 2000, 1000, "client.variation(1); client.track({ key: 'warm', value: i }); client.variation(1, { id: 'warm-u' + (i % 50) })")
+    await inChunks(page, 2000, 1000, 'warm')
     await page.evaluate(() => history.pushState({}, '', '/warm'))
     await expect.poll(() => received('warm').distinct, { timeout: 30_000 }).toBe(2000)
     const baseline = await heapAfterGc(cdp)
 
-    await inChunks(page, DECISIONS, 50_000, 'client.variation(1); client.isFeatureOn(5); client.remoteConfig().get("banner_text", "d")')
-    await inChunks(page, TRACKS, 1000, "client.track({ key: 'lived', value: i, properties: { n: i } })")
-    await inChunks(page, ROUTES, 100, "history.pushState({ i }, '', '/route/' + i)")
-    // a page naming a different user on every call: decisions and tracks for each
-    await inChunks(page, USERS, 1000, "client.variation(1, { id: 'lived-u' + i }); client.track({ key: 'per-user', value: i }, { id: 'lived-u' + i })")
+    await inChunks(page, DECISIONS, 50_000, 'decide')
+    await inChunks(page, TRACKS, 1000, 'track')
+    await inChunks(page, ROUTES, 100, 'route')
+    await inChunks(page, USERS, 1000, 'perUser')
 
     await expect.poll(() => received('lived').distinct, { timeout: 120_000, interval: 500 }).toBe(TRACKS)
     await expect.poll(() => received('per-user').distinct, { timeout: 60_000, interval: 500 }).toBe(USERS)
