@@ -81,5 +81,19 @@ describe('sanitizeProperties (wire-format §4.6)', () => {
       expect(JSON.stringify(kept).length).toBeLessThan(200_000)
     })
   })
+
+  it('one properties object keeps 128 K characters of strings in all: within the per-value limits nothing is cut by it', () => {
+    const strings = Object.fromEntries(Array.from({ length: 128 }, (_, i) => [`s${i}`, 'x'.repeat(1024)]))
+    expect(sanitizeProperties(strings)).toEqual(strings)
+    // 128 arrays of 64 K characters each would be 8 M characters with every event
+    const arrays = Object.fromEntries(Array.from({ length: 128 }, (_, i) => [`a${i}`, Array.from({ length: 1024 }, () => 'v'.repeat(64))]))
+    const kept = sanitizeProperties(arrays)
+    expect(JSON.stringify(kept).length).toBeLessThan(131_072 + 128 * 1024)
+    expect((kept.a0 as string[]).length).toBe(1024)
+    expect((kept.a1 as string[]).length).toBe(1024)
+    expect((kept.a2 as string[]).length).toBe(0)
+    // numbers cost nothing: they are kept after the characters ran out
+    expect(sanitizeProperties({ big: Array.from({ length: 1024 }, () => 'w'.repeat(128)), more: 'x'.repeat(1000), n: 5, list: [1, 2] })).toMatchObject({ n: 5, list: [1, 2] })
+  })
 })
 
