@@ -140,6 +140,9 @@ describeChromium('hostile storage', () => {
       })
       expect(refused).toBe(true)
     }
+    // what ran after the result was published (the lazy in-app engine restoring stored delays) threw nothing either
+    await broken.evaluate(() => new Promise((resolve) => setTimeout(resolve, 500)))
+    expect(await broken.evaluate(() => (window as any).__result.errors)).toEqual([])
     await broken.goto(`${app.url}/blank.html`)
     await broken.close()
 
