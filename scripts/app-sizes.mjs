@@ -14,9 +14,11 @@ import { packageEntries } from './package-entries.mjs'
  * duplicate suppression, plugin host with undo and conflict checks, replay, subscribe) took it to about 11,300 B and
  * the bare hook call of the hot path to about 11,350 B (about 11,425 B with the in-app `emit` member), so this guard
  * holds that figure with a small margin until the target is reached; the warning for events refused after close(),
- * the log-line cut and the shared log level took it to about 11,580 B (README, Figures).
+ * the log-line cut and the shared log level took it to about 11,580 B; the storage seam, version bumps for id and
+ * identifier changes, the bounded copy of `$` values, the shared cookie read and the reference's decision factories
+ * (hostile pages, drop-in surface) to about 11,850 B (README, Figures).
  */
-export const KERNEL_APP_BUDGET = 11_700
+export const KERNEL_APP_BUDGET = 11_900
 /**
  * The preset app's target was 30,000 B before in-app messages and is 33,000 B with them (initial load; the in-app
  * decision engine, the view and the renderer are lazy chunks, apart). In-app messages first took it from about
@@ -30,15 +32,16 @@ export const KERNEL_APP_BUDGET = 11_700
  * (about 32,500 B). Remote-config manual overrides and the in-app inspector a DevTool asks for add about 135 B
  * (about 32,700 B). The web-view bridge (a Hackle app's web view: detection, the native-mode app client, the
  * wrapper mode; eager, because native-mode calls such as `variation()` answer synchronously from the app) adds about
- * 2,630 B (35,200 B), over issue 13's bar of 35,000 B. This guard holds that figure with a small margin (README, Figures).
+ * 2,630 B (35,200 B), over issue 13's bar of 35,000 B; the DevTool loader about 900 B and the hostile-page fixes (bounded
+ * `$` values, config load in short tasks, shared cookie reads) about 700 B (about 36,970 B). This guard holds that figure with a small margin (README, Figures).
  */
-export const PRESET_APP_BUDGET = 36_350
+export const PRESET_APP_BUDGET = 37_000
 /**
  * The visitor preset: `createInstance` as shipped with the plugins of the visitor-side issue only (every preset
  * plugin but in-app messages, the web-view bridge and the DevTool), the app its 30,000 B target was set for. It
  * measured about 31,510 B when this row was added; this guard holds the current figure with a small margin.
  */
-export const VISITOR_APP_BUDGET = 31_850
+export const VISITOR_APP_BUDGET = 32_550
 /** The preset plugins the visitor preset leaves out, by factory name (a plugin added to the preset later: add it). */
 export const VISITOR_LEFT_OUT = ['inAppMessages', 'webViewBridge', 'devtool']
 

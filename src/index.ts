@@ -78,7 +78,8 @@ export function createInstance(sdkKey: string, config: InstanceConfig & { plugin
   if (running) return running
   let client: unknown
   try {
-    client = start(key, config !== null && typeof config === 'object' ? config : {})
+    // an array is no options object (its entries would only be copied): the defaults, as the reference reads none
+    client = start(key, config !== null && typeof config === 'object' && !Array.isArray(config) ? config : {})
   } catch (error) {
     // options the page's own code cannot read (a throwing getter, a Proxy): the client starts with the defaults
     createLogger().error(`Invalid config ignored: ${textOf(error)}`)

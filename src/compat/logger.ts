@@ -25,6 +25,19 @@ export class Logger {
     sharedLogLevel.threshold = 4 - level
   }
 
+  /**
+   * The level `setLogLevel` set (the reference's writable field: assigning it sets the level); 3 (info) while every
+   * client follows its own options.
+   */
+  static get logLevel(): number {
+    const threshold = sharedLogLevel.threshold
+    return threshold === undefined ? LEVELS.INFO : 4 - threshold
+  }
+
+  static set logLevel(level: number) {
+    Logger.setLogLevel(level)
+  }
+
   // getters, not static fields: a static field is an assignment that keeps the class in every bundle
   static get log(): typeof log {
     return log

@@ -1,4 +1,4 @@
-import { resolveIdentifiers as resolveUserIdentifiers, sanitizeIdentifierValue, isValidIdentifierType, createLogger } from '../internal'
+import { resolveIdentifiers as resolveUserIdentifiers, sanitizeIdentifierValue, isValidIdentifierType, createLogger, forEachIdentifier } from '../internal'
 import { textOf } from './text'
 import { sanitizeUser as sanitize } from '../plugins/identity'
 import type { Identifiers, User } from '../kernel'
@@ -58,7 +58,10 @@ export class IdentifiersBuilder {
   identifiers: Identifiers = {}
   addIdentifiers(identifiers: Identifiers): IdentifiersBuilder {
     try {
-      if (identifiers !== null && typeof identifiers === 'object') for (const type of Object.keys(identifiers)) this.add(type, identifiers[type])
+      if (identifiers !== null && typeof identifiers === 'object') forEachIdentifier(identifiers, (type, value) => {
+          // own entries only (an enumerable member a page added to Object.prototype is not an identifier)
+          if (Object.prototype.hasOwnProperty.call(identifiers, type)) this.add(type, value)
+        })
     } catch (error) {
       logger.warn(`Invalid identifiers: ${textOf(error)}`)
     }

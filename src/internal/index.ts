@@ -10,7 +10,7 @@ export { createLocalStore, createMemoryStore, createCookieStore, registrableDoma
 export * from '../kernel/storage/keys'
 export { sanitizeProperties, sanitizePropertyValue, MAX_ARRAY_LENGTH } from '../kernel/events/sanitize'
 export { describeError, createLogger, sharedLogLevel } from '../kernel/logger'
-export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isSameUser } from '../kernel/identity/user'
+export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isSameUser, forEachIdentifier } from '../kernel/identity/user'
 export { uuid } from '../kernel/util/uuid'
 export { NO_DEDUP } from '../kernel/events/dedup'
 export { splitUrlTargets, evaluateTargetMatch, parseTargets, anyTargetMatches, createContext, evaluateInContext, evaluateRemoteConfig } from '../kernel/evaluation'

@@ -26,19 +26,20 @@ export interface HackleExperiment {
   readonly variations: ReadonlyArray<{ readonly key: string; readonly parameters: Record<string, ParameterValue> }>
 }
 
-abstract class DecisionBase {
-  constructor(
-    readonly reason: string,
-    readonly config: ParameterConfig = EMPTY_CONFIG,
-    readonly experiment: HackleExperiment | undefined = undefined,
-  ) {}
+/** What a decision needs of its config: the reference accepts any object of this shape in its factories. */
+export type ParameterConfigLike = Pick<ParameterConfig, 'parameters' | 'get'>
 
+/** The reads both decisions share. Their members are their own, in the reference's order (its JSON has that order). */
+abstract class DecisionBase {
+  abstract readonly config: ParameterConfigLike
+
+  // A factory's caller may pass `null` as the config (the reference keeps it): reads then give the defaults.
   get parameters(): Record<string, ParameterValue> {
-    return this.config.parameters
+    return this.config?.parameters ?? {}
   }
 
   get<T>(key: string, defaultValue: T): T {
-    return this.config.get(key, defaultValue)
+    return this.config ? this.config.get(key, defaultValue) : defaultValue
   }
 }
 
@@ -46,11 +47,16 @@ abstract class DecisionBase {
 export class Decision extends DecisionBase {
   constructor(
     readonly variation: string,
-    reason: string,
-    config?: ParameterConfig,
-    experiment?: HackleExperiment,
+    readonly reason: string,
+    readonly config: ParameterConfigLike = EMPTY_CONFIG,
+    readonly experiment: HackleExperiment | undefined = undefined,
   ) {
-    super(reason, config, experiment)
+    super()
+  }
+
+  /** The reference's factory: `new Decision(variation, reason, config, experiment)` with an empty config by default. */
+  static of(variation: string, reason: string, config?: ParameterConfigLike, experiment?: HackleExperiment): Decision {
+    return new Decision(variation, reason, config, experiment)
   }
 }
 
@@ -58,11 +64,21 @@ export class Decision extends DecisionBase {
 export class FeatureFlagDecision extends DecisionBase {
   constructor(
     readonly isOn: boolean,
-    reason: string,
-    config?: ParameterConfig,
-    experiment?: HackleExperiment,
+    readonly reason: string,
+    readonly config: ParameterConfigLike = EMPTY_CONFIG,
+    readonly experiment: HackleExperiment | undefined = undefined,
   ) {
-    super(reason, config, experiment)
+    super()
+  }
+
+  /** The reference's factory of an "on" decision, with an empty config by default. */
+  static on(reason: string, config?: ParameterConfigLike, experiment?: HackleExperiment): FeatureFlagDecision {
+    return new FeatureFlagDecision(true, reason, config, experiment)
+  }
+
+  /** The reference's factory of an "off" decision, with an empty config by default. */
+  static off(reason: string, config?: ParameterConfigLike, experiment?: HackleExperiment): FeatureFlagDecision {
+    return new FeatureFlagDecision(false, reason, config, experiment)
   }
 }
 

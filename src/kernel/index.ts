@@ -22,7 +22,7 @@ export { definePluginHooks } from './plugin-hooks'
 export { prepareNavigation } from './navigation'
 export type { HackleConfig, ResolvedConfig } from './config'
 export type { HackleClient, KernelMethods, HackleEvent, HackleRemoteConfig } from './client-types'
-export { Decision, FeatureFlagDecision, ParameterConfig, type HackleExperiment, type RemoteConfigDetail } from './decision'
+export { Decision, FeatureFlagDecision, ParameterConfig, type ParameterConfigLike, type HackleExperiment, type RemoteConfigDetail } from './decision'
 export type {
   DecisionInfo,
   ExperimentInfo,

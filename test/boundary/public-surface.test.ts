@@ -48,6 +48,9 @@ const EXCLUDED = new Set([
 /** Client members of the reference that are its internals, not API (private in its own type declarations). */
 const EXCLUDED_CLIENT_METHODS = new Set(['_convertEvent', 'initialize'])
 
+/** Static members of the reference's classes that are its internals (the logger's counters and its raw write). */
+const EXCLUDED_STATICS = new Set(['initCounter', '_log', 'increment'])
+
 /** The names of the reference's ESM entry, from its export statement. */
 function referenceEsmNames(): string[] {
   const source = readFileSync(path.join(referenceLib, 'index.browser.es.js'), 'utf8')
@@ -136,6 +139,19 @@ describe('public surface against the reference', () => {
     const ours = await import(pathToFileURL(path.join(root, 'dist/index.js')).href)
     expect(Object.keys(ours.default).sort()).toEqual(referenceDefault)
     expect(Object.keys(globalOf(ourPage).default as object).sort()).toEqual(referenceDefault)
+  })
+
+  it('the classes and tables of window.Hackle have every member of the reference ones (factories, enum tables)', () => {
+    const reference = globalOf(refUmdPage)
+    const ours = globalOf(ourPage)
+    const statics = (value: unknown) =>
+      (typeof value === 'function' || (typeof value === 'object' && value !== null)
+        ? Object.getOwnPropertyNames(value).filter((name) => !['length', 'name', 'prototype'].includes(name))
+        : [])
+    const gaps = Object.keys(reference)
+      .filter((name) => !EXCLUDED.has(name))
+      .flatMap((name) => missing(statics(reference[name]), statics(ours[name]), EXCLUDED_STATICS).map((member) => `${name}.${member}`))
+    expect(gaps).toEqual([])
   })
 
   it('the client of createInstance has every method of the reference client', () => {

@@ -124,7 +124,7 @@ const requestKey = (kind: string, type: string, dto: Dto): RequestKey => ({
 function experiment(
   type: ExperimentType,
   dto: Dto,
-  configs: ParameterConfiguration[],
+  configs: Map<unknown, ParameterConfiguration>,
   warn: Warn,
 ): Experiment | undefined {
   const x: Dto = isObject(dto.execution) ? dto.execution : {}
@@ -141,7 +141,7 @@ function experiment(
       status,
       executionVersion: x.version,
       variations: objects(dto.variations).map((v) => {
-        const config = configs.find((c) => c.id === v.parameterConfigurationId)
+        const config = configs.get(v.parameterConfigurationId)
         return { ...(v as Variation), dropped: v.status === 'DROPPED', config, parameters: config?.parameters ?? {} }
       }),
       implementationType,
@@ -194,11 +194,14 @@ export function splitUrlTargets(experiment: Experiment, warn: Warn = () => {}): 
  */
 export function parseWorkspace(dto: unknown, warn: Warn = () => {}): Workspace {
   if (!isObject(dto)) throw new TypeError('Workspace config must be an object')
-  const configs: ParameterConfiguration[] = objects(dto.parameterConfigurations).map((c) => {
+  // by id, the first of a repeated id winning: a lookup per variation, not a scan of every configuration
+  const configs = new Map<unknown, ParameterConfiguration>()
+  for (const c of objects(dto.parameterConfigurations)) {
+    if (configs.has(c.id)) continue
     const parameters: Record<string, string | number | boolean> = {}
     for (const p of objects(c.parameters)) parameters[p.key] = p.value
-    return { id: c.id, parameters }
-  })
+    configs.set(c.id, { id: c.id, parameters })
+  }
   return {
     experiments: index(
       parseList(dto.experiments, (e) => experiment('AB_TEST', e, configs, warn)),

@@ -42,6 +42,24 @@ export const mergeUsers = (previous: HackleUser, next: HackleUser): HackleUser =
  * The identifiers of a user in the reference's order: custom ones, `$id`, `$deviceId`,
  * `$hackleDeviceId` (when given), `$userId`. Invalid entries are reported and skipped.
  */
+/** Custom identifiers read from one map at most: a huge map or array is cut while read, never listed whole. */
+export const MAX_CUSTOM_IDENTIFIERS = 128
+
+/** Calls `fn` for the first MAX_CUSTOM_IDENTIFIERS entries of `custom` (an array or string by index, not `for…in`). */
+export function forEachIdentifier(custom: unknown, fn: (type: string, value: unknown) => void): void {
+  if (custom === null || custom === undefined) return
+  let n = 0
+  if (Array.isArray(custom) || typeof custom === 'string') {
+    for (let i = 0; i < custom.length && n < MAX_CUSTOM_IDENTIFIERS; i++, n++) fn(String(i), custom[i])
+    return
+  }
+  const map = custom as Record<string, unknown>
+  for (const type in map) {
+    if (n++ >= MAX_CUSTOM_IDENTIFIERS) break
+    fn(type, map[type])
+  }
+}
+
 export function resolveIdentifiers(
   user: User,
   hackleDeviceId: string | undefined,
@@ -53,7 +71,7 @@ export function resolveIdentifiers(
     else onInvalid?.(type, value)
   }
   const custom = user.identifiers
-  if (custom) for (const type in custom) add(type, custom[type])
+  if (custom) forEachIdentifier(custom, add)
   add('$id', user.id || hackleDeviceId)
   add('$deviceId', user.deviceId || hackleDeviceId)
   if (hackleDeviceId !== undefined) add('$hackleDeviceId', hackleDeviceId)

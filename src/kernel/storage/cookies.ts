@@ -11,6 +11,24 @@ export interface CookieOptions {
 
 const DAY_MS = 86_400_000
 
+/**
+ * A read of `document.cookie` is a blocking trip to the browser's cookie store (milliseconds on a busy machine): every
+ * store of the page shares one read per synchronous run (a start-up reads a dozen cookies), read again after a
+ * microtask so that a change another script makes later is always seen. Any store's write drops it at once.
+ */
+let shared: { doc: Document; text: string } | undefined
+
+/** Per document, the keys a write was read back for (once per page: every store of the page shares the answer). */
+const checkedKeys = new WeakMap<Document, Set<string>>()
+
+function cookieText(doc: Document): string {
+  if (shared?.doc !== doc) {
+    shared = { doc, text: doc.cookie }
+    queueMicrotask(() => (shared = undefined))
+  }
+  return shared.text
+}
+
 /** The decoded value of cookie `name` in `document.cookie` text, or null. */
 export function readCookie(cookieText: string, name: string): string | null {
   const prefix = name + '='
@@ -37,7 +55,6 @@ export function createCookieStore(
   doc: () => Document = () => document,
 ): KeyValueStore & { set(key: string, value: string, days?: number): void } {
   const memory = createMemoryStore()
-  const checked = new Set<string>()
   let broken = false
   /** Runs a cookie operation; the first failure switches the store to memory for the rest of the page. */
   const attempt = <T>(operation: () => T, fallback?: () => T): T | undefined => {
@@ -55,20 +72,23 @@ export function createCookieStore(
   let domain: string | undefined
   const write = (key: string, value: string, days: number) => {
     domain ??= registrableDomain(doc().location.hostname)
-    let text = `${key}=${encodeURIComponent(value)}; expires=${new Date(Date.now() + days * DAY_MS).toUTCString()}; path=/`
-    if (domain) text += `; domain=.${domain}`
-    if (options.sameSite) text += `; SameSite=${options.sameSite}`
-    if (options.secure) text += '; secure'
-    doc().cookie = text
+    let line = `${key}=${encodeURIComponent(value)}; expires=${new Date(Date.now() + days * DAY_MS).toUTCString()}; path=/`
+    if (domain) line += `; domain=.${domain}`
+    if (options.sameSite) line += `; SameSite=${options.sameSite}`
+    if (options.secure) line += '; secure'
+    doc().cookie = line
+    shared = undefined
     // A page that refuses cookies ignores the write silently. Reading back costs a trip to the browser's cookie
-    // store (a blocking call in Chromium), so each key is checked once.
+    // store (a blocking call in Chromium), so each key is checked once per page.
+    const checked = checkedKeys.get(doc()) ?? new Set<string>()
+    checkedKeys.set(doc(), checked)
     if (days > 0 && !checked.has(key)) {
-      if (readCookie(doc().cookie, key) !== value) throw new Error('the cookie did not persist')
+      if (readCookie(cookieText(doc()), key) !== value) throw new Error('the cookie did not persist')
       checked.add(key)
     }
   }
   const store = {
-    get: (key: string): string | null => attempt(() => readCookie(doc().cookie, key), () => memory.get(key))!,
+    get: (key: string): string | null => attempt(() => readCookie(cookieText(doc()), key), () => memory.get(key))!,
     /** Writes a cookie for `days` (default: the store's lifetime). */
     set(key: string, value: string, days = options.days): void {
       memory.set(key, value)

@@ -1,5 +1,5 @@
 import { type User } from '../../kernel'
-import { isValidIdentifierType, sanitizeIdentifierValue, sanitizeProperties } from '../../internal'
+import { forEachIdentifier, isValidIdentifierType, sanitizeIdentifierValue, sanitizeProperties } from '../../internal'
 
 /** What `setUser` accepts, or undefined for a user with nothing to identify it. */
 export function sanitizeUser(input: unknown): User | undefined {
@@ -13,10 +13,12 @@ export function sanitizeUser(input: unknown): User | undefined {
   if (typeof given.properties === 'object' && given.properties !== null) user.properties = sanitizeProperties(given.properties)
   if (typeof given.identifiers === 'object' && given.identifiers !== null) {
     const identifiers: Record<string, string> = {}
-    for (const [type, value] of Object.entries(given.identifiers)) {
+    const custom = given.identifiers
+    forEachIdentifier(custom, (type, value) => {
+      if (!Object.prototype.hasOwnProperty.call(custom, type)) return
       const sanitized = sanitizeIdentifierValue(value)
       if (isValidIdentifierType(type) && sanitized !== undefined) identifiers[type] = sanitized
-    }
+    })
     user.identifiers = identifiers
   }
   const identified = user.id || user.userId || user.deviceId || Object.keys(user.identifiers ?? {}).length > 0

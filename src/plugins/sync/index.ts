@@ -8,6 +8,25 @@ import { createWorkspaceLoader } from './workspace-loader'
 
 const NAME = 'sync'
 
+/**
+ * Resolves in a later task of the page (after what is queued now, input and rendering included): a message on a
+ * channel of its own (no timer clamping; closed at once, so nothing is left open), or a timer where that fails.
+ */
+const nextTask = (): Promise<void> =>
+  new Promise((resolve) => {
+    try {
+      const channel = new MessageChannel()
+      channel.port1.onmessage = () => {
+        channel.port1.close()
+        resolve()
+      }
+      channel.port2.postMessage(null)
+    } catch {
+      // no channels here, or a page replaced them with something that throws
+      setTimeout(resolve, 0)
+    }
+  })
+
 export interface SyncOptions {
   /** Poll the config, cohorts and user targets this often (at least 60000 ms); not a positive number: no polling. */
   pollingIntervalMillis?: number
@@ -34,7 +53,13 @@ function workspaceSync(kernel: Kernel<SyncMethods>): () => Promise<void> {
   return async () => {
     const loading = hooks.loadWorkspace.call()
     const loaded = loading ? await loading : undefined
-    if (loaded !== undefined) kernel.workspaces.set(loaded)
+    if (loaded === undefined) return
+    // Reading the answer, indexing the config and caching it are three tasks: with a config of megabytes, each is
+    // a pause of the page on its own, never one long one.
+    await nextTask()
+    kernel.workspaces.set(loaded)
+    await nextTask()
+    loader.saveCache()
   }
 }
 

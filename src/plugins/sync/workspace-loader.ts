@@ -15,6 +15,8 @@ interface CachedConfig {
 export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: KeyValueStore, logger: Logger, transport: Transport) {
   const cacheKey = workspaceCacheKey(sdkKey)
   let lastModified: string | null = null
+  /** The text of a fetched config not cached yet. */
+  let unsaved: string | undefined
 
   return {
     /** The config a previous visit cached (by this SDK or the reference), unless another SDK version wrote it. */
@@ -35,7 +37,10 @@ export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: Key
       return cached.config
     },
 
-    /** The fetched config; undefined when unchanged (304) or on failure, which is logged. */
+    /**
+     * The fetched config; undefined when unchanged (304) or on failure, which is logged. The cache is written apart,
+     * by `saveCache()`, so that reading a large config, indexing it and storing it are separate tasks of the page.
+     */
     async fetch(): Promise<unknown> {
       try {
         const headers = sdkHeaders(sdkKey, lastModified ? { 'If-Modified-Since': lastModified } : undefined)
@@ -45,16 +50,27 @@ export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: Key
         if (!response.body) throw new Error('Response body is empty')
         const config: unknown = JSON.parse(response.body)
         lastModified = response.header('Last-Modified')
-        // A failing cache write (a page's throwing `JSON.stringify`) only skips the cache: the config is still used.
-        try {
-          local.set(cacheKey, toJson({ config, lastModified, version: WIRE_SDK_VERSION } satisfies CachedConfig))
-        } catch (error) {
-          logger.warn(`Failed to cache workspace: ${describeError(error)}`)
-        }
+        unsaved = response.body
         return config
       } catch (error) {
         logger.error(`Failed to sync workspace: ${describeError(error)}`)
         return undefined
+      }
+    },
+
+    /**
+     * Caches the last fetched config as `{ config, lastModified, version }`, its text spliced from the answer's text
+     * (serializing a parsed config again would cost as much as parsing it). A failing write (a full storage, a
+     * page's throwing `JSON.stringify`) only skips the cache: the config is still used.
+     */
+    saveCache(): void {
+      const body = unsaved
+      unsaved = undefined
+      if (body === undefined) return
+      try {
+        local.set(cacheKey, `{"config":${body},"lastModified":${toJson(lastModified)},"version":${toJson(WIRE_SDK_VERSION)}}`)
+      } catch (error) {
+        logger.warn(`Failed to cache workspace: ${describeError(error)}`)
       }
     },
   }
