@@ -28,6 +28,21 @@ const rendererApart: Plugin = {
   },
 }
 
+/**
+ * The React bindings' `import … from '../index'` stays an import of the package's main entry (`dist/index.js`), so an
+ * app that imports both `hackle-kit` and `hackle-kit/react` runs one copy of the client (one client per SDK key), and
+ * the main entry's own files stay as they are.
+ */
+const mainEntryApart: Plugin = {
+  name: 'main-entry-apart',
+  setup(build) {
+    const file = `../index${build.initialOptions.outExtension?.['.js'] ?? '.js'}`
+    build.onResolve({ filter: /^\.\.\/index$/ }, ({ importer }) =>
+      /[\\/]src[\\/]react[\\/]/.test(importer) ? { path: file, external: true } : undefined,
+    )
+  },
+}
+
 export default defineConfig([
   {
     entry: {
@@ -43,11 +58,13 @@ export default defineConfig([
       'plugins/in-app-messages/engine': 'src/plugins/in-app-messages/engine.ts',
       // The OpenFeature provider: the page's own OpenFeature SDK is imported, never bundled.
       'openfeature/index': 'src/openfeature/index.ts',
+      // The React bindings: React is the app's own (an optional peer dependency), never bundled.
+      'react/index': 'src/react/index.ts',
     },
-    external: [/^@openfeature\//],
+    external: [/^@openfeature\//, 'react'],
     // The npm build imports hackle-kit's in-app renderer as a lazy chunk: its own build (below), imported as is.
     define: { ...production, __HACKLE_SCRIPT_TAG__: 'false' },
-    esbuildPlugins: [rendererApart],
+    esbuildPlugins: [rendererApart, mainEntryApart],
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
@@ -86,6 +103,9 @@ export default defineConfig([
     // The renderer of the npm build, the view's lazy chunk: React and react-dom bundled in one self-contained file.
     entry: { 'plugins/in-app-messages/renderer/index': renderer },
     define: production,
+    // React is a peer dependency of the package (for hackle-kit/react), which tsup would leave external: this chunk
+    // bundles its own copy.
+    noExternal: [/^react($|\/)/, /^react-dom($|\/)/, /^scheduler($|\/)/],
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,

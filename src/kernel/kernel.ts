@@ -56,12 +56,13 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
     hackleDeviceId,
     cookies: storage.cookies,
     initialUser: config.user,
-    // A different user is announced on `userChanged` (its ids already saved). Answers may change with a different user
-    // or new properties; the same user again (a decision's user argument) changes nothing, so decisions wake no one.
+    // A different user is announced on `userChanged` (its ids already saved). Answers may change with a different user,
+    // another `id` or identifiers (bucketing keys) or new properties; the same user again (a decision's user argument)
+    // changes nothing, so decisions wake no one.
     onReplaced(previous, current) {
       const changed = !isSameUser(previous, current)
       if (changed) hooks.userChanged.call(previous, current, Date.now())
-      if (changed || !shallowEqual(previous.properties, current.properties)) invalidate()
+      if (changed || previous.id !== current.id || !shallowEqual(previous.properties, current.properties) || !shallowEqual(previous.identifiers, current.identifiers)) invalidate()
     },
     onInvalidIdentifier: (type, value) => logger.warn(`Invalid user identifier [type=${type}, value=${value}]`),
   })

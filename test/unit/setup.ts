@@ -4,7 +4,8 @@ import { beforeEach, vi } from 'vitest'
 // last test beacons its queue). Unit tests never touch the network: a beacon is accepted and goes nowhere unless a
 // test stubs sendBeacon itself to look at it.
 beforeEach(() => {
-  if (!Object.prototype.hasOwnProperty.call(navigator, 'sendBeacon')) {
+  // (a file that runs in node, `@vitest-environment node`, may have no navigator)
+  if (typeof navigator !== 'undefined' && !Object.prototype.hasOwnProperty.call(navigator, 'sendBeacon')) {
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: () => true })
   }
 })

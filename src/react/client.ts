@@ -1,0 +1,101 @@
+import { createInstance as createFullInstance, type FullHackleClient, type InstanceConfig, type Plugin, type PluginList, type PresetPlugins, type User } from '../index'
+import { createEmitter, type Emitter } from './emitter'
+import { describeClient } from './store'
+import { isSameUser } from './user-equality'
+
+/** The events of the React client (the reference's): `user-updated` after a user call changed the user. */
+export interface HackleReactSDKClientEventMap {
+  'user-updated': User | null
+  [event: string]: unknown
+}
+
+/**
+ * The client of `hackle-kit/react`'s `createInstance`: the full client with the reference React client's
+ * `on` / `off` / `emit`.
+ */
+export type HackleReactSDKClient = FullHackleClient & Emitter<HackleReactSDKClientEventMap>
+
+/** `createInstance`'s options: hackle-kit's (`workspaceConfig` for server rendering, `plugins`, …). */
+export type HackleReactConfig = InstanceConfig & { plugins?: PluginList | ((defaults: PresetPlugins) => PluginList) }
+
+/** The user calls that announce `user-updated` (the reference React client's list). */
+const USER_CALLS = ['setUser', 'setUserId', 'setDeviceId', 'setUserProperty', 'setUserProperties', 'updateUserProperties', 'resetUser'] as const
+
+/** Sees the kernel's workspace of the clients this entry makes, keyed by the client `createInstance` returned. */
+const workspaceProbes = new WeakMap<object, () => boolean>()
+const workspaceProbe: Plugin = {
+  name: 'react-workspace-probe',
+  apply(kernel) {
+    workspaceProbes.set(kernel.client, () => kernel.workspaces.current() !== undefined)
+  },
+}
+
+function withProbe(plugins: HackleReactConfig['plugins']): (defaults: PresetPlugins) => PluginList {
+  return (defaults) => {
+    const chosen = typeof plugins === 'function' ? plugins(defaults) : [...defaults, ...(Array.isArray(plugins) ? plugins : [])]
+    return [...(Array.isArray(chosen) ? chosen : defaults), workspaceProbe]
+  }
+}
+
+/** One React client per running client: asking again (a render, StrictMode) gives the same object. */
+const reactClients = new WeakMap<object, HackleReactSDKClient>()
+
+/**
+ * The reference React SDK's `createInstance`: the full client (one per SDK key, as `hackle-kit`'s) with `on` / `off` /
+ * `emit`. A client made with `workspaceConfig` answers from the first render, on the server and in the browser.
+ */
+export function createInstance(sdkKey: string, config?: HackleReactConfig): HackleReactSDKClient {
+  const options = config !== null && typeof config === 'object' ? config : {}
+  let plugins: HackleReactConfig['plugins']
+  let fromWorkspaceConfig = false
+  try {
+    plugins = options.plugins
+    fromWorkspaceConfig = options.workspaceConfig !== undefined && options.workspaceConfig !== null
+  } catch {
+    // unreadable options: createInstance reports them and starts with the defaults
+  }
+  const client = createFullInstance(sdkKey, { ...spreadable(options), plugins: withProbe(plugins) }) as unknown as FullHackleClient
+  const running = reactClients.get(client)
+  if (running) return running
+  const reactClient = wrap(client)
+  reactClients.set(client, reactClient)
+  describeClient(reactClient, workspaceProbes.get(client) ?? (() => false), fromWorkspaceConfig)
+  return reactClient
+}
+
+/** The options' own readable fields (a throwing getter or a Proxy gives `{}`; `createInstance` then logs). */
+function spreadable(options: object): InstanceConfig {
+  try {
+    return { ...options }
+  } catch {
+    return {}
+  }
+}
+
+/**
+ * The React client: inherits every method of `client` (methods a plugin adds later included) and adds the
+ * emitter. The user calls announce `user-updated` when the user differs from the last one announced: on the next
+ * microtask (never inside a render that applied a provider's user) and at the latest when their promise settles.
+ */
+function wrap(client: FullHackleClient): HackleReactSDKClient {
+  const emitter = createEmitter<HackleReactSDKClientEventMap>()
+  let announced: User | null = null
+  const announce = () => {
+    const user = client.getUser()
+    if (isSameUser(announced, user)) return
+    announced = user
+    emitter.emit('user-updated', user)
+  }
+  const reactClient = Object.create(client) as HackleReactSDKClient & Record<string, unknown>
+  Object.assign(reactClient, emitter)
+  for (const name of USER_CALLS) {
+    const call = (client as unknown as Record<string, (...args: unknown[]) => Promise<void>>)[name]
+    if (typeof call !== 'function') continue
+    reactClient[name] = (...args: unknown[]) => {
+      const done = call(...args)
+      void Promise.resolve().then(announce)
+      return Promise.resolve(done).then(announce)
+    }
+  }
+  return reactClient
+}
