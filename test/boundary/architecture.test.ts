@@ -7,11 +7,8 @@
 //    The package entries beside them (src/index.ts, src/preset.ts, src/browser.ts) follow rules 2 and 3 too.
 // 4. src/ imports no packages: hackle-kit has no runtime dependencies (a package import would be bundled
 //    silently). `node:` built-ins are refused too: the code runs in browsers. Exceptions: the in-app renderer
-<<<<<<< HEAD
-//    (React, bundled into its own chunk) and the OpenFeature provider (the page's `@openfeature/web-sdk`, external).
-=======
-//    (React bundled) and the React bindings (`react`, the app's own).
->>>>>>> react
+//    (React, bundled into its own chunk), the OpenFeature provider (the page's `@openfeature/web-sdk`, external) and
+//    the React bindings (`react`, the app's own).
 //
 // KNOWN_VIOLATIONS lists the imports that broke a rule when this test was written. The test fails on any other
 // violation, and on a listed one that is gone (delete its line, so the list only shrinks).
@@ -41,14 +38,11 @@ const KNOWN_VIOLATIONS: string[] = []
 const RENDERER_DIR = 'src/plugins/in-app-messages/renderer'
 const RENDERER_PACKAGES = /^(react|react-dom)(\/|$)/
 
-<<<<<<< HEAD
 /** The OpenFeature provider imports the page's OpenFeature web SDK (an optional peer dependency, never bundled). */
 const OPENFEATURE_DIR = 'src/openfeature'
 const OPENFEATURE_PACKAGES = /^@openfeature\/web-sdk$/
-=======
 /** The React bindings (`hackle-kit/react`) import the app's own React, an optional peer dependency, and nothing else. */
 const REACT_BINDINGS_DIR = 'src/react'
->>>>>>> react
 
 /** The modules of a plugin that other plugins may import. */
 const PLUGIN_ENTRIES = ['index.ts', 'hooks.ts']
@@ -107,11 +101,8 @@ function violation(edge: Edge): string | undefined {
   const { from, to } = edge
   if (edge.isPackage) {
     if (isUnder(from, RENDERER_DIR) && RENDERER_PACKAGES.test(edge.specifier)) return undefined
-<<<<<<< HEAD
     if (isUnder(from, OPENFEATURE_DIR) && OPENFEATURE_PACKAGES.test(edge.specifier)) return undefined
-=======
     if (isUnder(from, REACT_BINDINGS_DIR) && edge.specifier === 'react') return undefined
->>>>>>> react
     return 'src imports no packages (no runtime dependencies, browser code)'
   }
   const inKernel = (file: string) => KERNEL_DIRS.some((dir) => isUnder(file, dir))

@@ -7,13 +7,7 @@
 // - the consumer bundles with esbuild and, run in node, makes the decisions the repository's build makes for the
 //   example workspace (test/fixtures/example-workspace.json).
 // Tools come from the repository's node_modules; nothing touches the network.
-<<<<<<< HEAD
-import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-=======
-import { execFile } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import os from 'node:os'
->>>>>>> react
+import { mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build } from 'esbuild'
@@ -41,15 +35,11 @@ beforeAll(async () => {
   app = path.join(scratch, 'app')
   mkdirSync(app)
   writeFileSync(path.join(app, 'package.json'), JSON.stringify({ name: 'consumer', private: true, type: 'module' }))
-<<<<<<< HEAD
   // The optional peer dependency of `hackle-kit/openfeature`, as an app that uses it has it (the repository's copies).
   const peers = ['@openfeature/core', '@openfeature/web-sdk'].map((name) => path.join(root, 'node_modules', name))
   await installPacked(app, packed.tarball, peers)
-=======
-  await run(npm, ['install', '--no-package-lock', ...npmFlags, path.join(scratch, packed.filename)], { cwd: app })
   // hackle-kit/react's optional peer dependency, as an app that uses it has it: the repository's React
   symlinkSync(path.join(root, 'node_modules/react'), path.join(app, 'node_modules/react'), 'dir')
->>>>>>> react
   entries = packageEntries(path.join(app, 'node_modules/hackle-kit'))
 })
 
