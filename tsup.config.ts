@@ -13,6 +13,23 @@ const plugins = Object.fromEntries(
 // The in-app message renderer bundles React and react-dom (an app needs neither): their production builds.
 const production = { 'process.env.NODE_ENV': '"production"' }
 const renderer = 'src/plugins/in-app-messages/renderer/index.tsx'
+const panel = 'src/plugins/devtool/panel/index.tsx'
+
+/**
+ * The DevTool's script (script-tag build) takes React from the in-app renderer's script: its `react` imports
+ * read `window.HackleKitReact` (see the renderer's `browser.ts`) instead of bundling React a second time.
+ */
+const reactFromRendererScript: Plugin = {
+  name: 'react-from-renderer-script',
+  setup(build) {
+    const parts: Record<string, string> = { react: 'react', 'react/jsx-runtime': 'jsxRuntime', 'react-dom': 'reactDom', 'react-dom/client': 'reactDomClient' }
+    build.onResolve({ filter: /^react(-dom)?(\/client|\/jsx-runtime)?$/ }, (args) => ({ path: args.path, namespace: 'hackle-kit-react' }))
+    build.onLoad({ filter: /.*/, namespace: 'hackle-kit-react' }, (args) => ({
+      contents: `module.exports = window.HackleKitReact.${parts[args.path]}`,
+      loader: 'js',
+    }))
+  },
+}
 
 /**
  * The view's `import('../renderer/index')` stays an import of the renderer's own file (built apart, below): bundled
@@ -23,8 +40,10 @@ const rendererApart: Plugin = {
   name: 'renderer-apart',
   setup(build) {
     // the CommonJS build (made from ESM by tsup) names its files `.cjs`
-    const file = `../renderer/index${build.initialOptions.outExtension?.['.js'] ?? '.js'}`
-    build.onResolve({ filter: /^\.\.\/renderer\/index$/ }, () => ({ path: file, external: true }))
+    const ext = build.initialOptions.outExtension?.['.js'] ?? '.js'
+    build.onResolve({ filter: /^\.\.\/renderer\/index$/ }, () => ({ path: `../renderer/index${ext}`, external: true }))
+    // the same for the DevTool panel's view, imported by the `panel-link` entry beside it
+    build.onResolve({ filter: /^\.\/panel\/index$/ }, () => ({ path: `./panel/index${ext}`, external: true }))
   },
 }
 
@@ -60,6 +79,8 @@ export default defineConfig([
       'openfeature/index': 'src/openfeature/index.ts',
       // The React bindings: React is the app's own (an optional peer dependency), never bundled.
       'react/index': 'src/react/index.ts',
+      // The DevTool panel's view, imported through this entry (a stable file; the view is built apart, below).
+      'plugins/devtool/panel-link': 'src/plugins/devtool/panel-link.ts',
     },
     external: [/^@openfeature\//, 'react'],
     // The npm build imports hackle-kit's in-app renderer as a lazy chunk: its own build (below), imported as is.
@@ -100,8 +121,9 @@ export default defineConfig([
     outDir: 'dist/browser',
   },
   {
-    // The renderer of the npm build, the view's lazy chunk: React and react-dom bundled in one self-contained file.
-    entry: { 'plugins/in-app-messages/renderer/index': renderer },
+    // The renderer of the npm build, the view's lazy chunk, and the DevTool panel's view: React and react-dom bundled
+    // in one chunk the two share, apart from the other entries.
+    entry: { 'plugins/in-app-messages/renderer/index': renderer, 'plugins/devtool/panel/index': panel },
     define: production,
     // React is a peer dependency of the package (for hackle-kit/react), which tsup would leave external: this chunk
     // bundles its own copy.
@@ -109,7 +131,11 @@ export default defineConfig([
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,
-    splitting: false,
+    splitting: true,
+    // its chunks in their own folder, apart from the main build's
+    esbuildOptions(options) {
+      options.chunkNames = 'react/[name]-[hash]'
+    },
     target: 'es2020',
     platform: 'browser',
     outDir: 'dist',
@@ -123,6 +149,20 @@ export default defineConfig([
     target: 'es2018',
     platform: 'browser',
     define: production,
+    noExternal: [/.*/],
+    outDir: 'dist/browser',
+  },
+  {
+    // The DevTool's lazy part as a script of its own (explorer, panel data and view): it installs
+    // `window.HackleKitDevtoolPanel` on load and takes React from the in-app renderer's script.
+    entry: { 'hackle-kit-devtool': 'src/plugins/devtool/script-tag.ts' },
+    format: ['iife'],
+    minify: true,
+    sourcemap: true,
+    target: 'es2018',
+    platform: 'browser',
+    define: { ...production, __HACKLE_SCRIPT_TAG__: 'true' },
+    esbuildPlugins: [reactFromRendererScript],
     noExternal: [/.*/],
     outDir: 'dist/browser',
   },

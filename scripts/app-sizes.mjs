@@ -27,9 +27,10 @@ export const KERNEL_APP_BUDGET = 11_650
  * XMLHttpRequest fallback for a wrapped fetch and the fuzzer's findings add about 920 B (33,490 B). The lazy engine
  * and view then stopped importing what the first load also has (they take it from the first load's toolbox): an app's
  * bundler no longer splits those shared modules into a second file loaded first, which gzip compressed worse than one
- * (about 32,500 B). This guard holds that figure with a small margin (README, Figures).
+ * (about 32,500 B). Remote-config manual overrides and the in-app inspector a DevTool asks for add about 135 B
+ * (about 32,700 B). This guard holds that figure with a small margin (README, Figures).
  */
-export const PRESET_APP_BUDGET = 32_650
+export const PRESET_APP_BUDGET = 32_800
 /**
  * The visitor preset: `createInstance` as shipped with the plugins of the visitor-side issue only (every preset
  * plugin but in-app messages, the web-view bridge and the DevTool), the app its 30,000 B target was set for. It

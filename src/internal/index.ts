@@ -13,7 +13,7 @@ export { describeError, createLogger, sharedLogLevel } from '../kernel/logger'
 export { sanitizeIdentifierValue, isValidIdentifierType, resolveIdentifiers, isSameUser } from '../kernel/identity/user'
 export { uuid } from '../kernel/util/uuid'
 export { NO_DEDUP } from '../kernel/events/dedup'
-export { splitUrlTargets, evaluateTargetMatch, parseTargets, anyTargetMatches, createContext, evaluateInContext } from '../kernel/evaluation'
+export { splitUrlTargets, evaluateTargetMatch, parseTargets, anyTargetMatches, createContext, evaluateInContext, evaluateRemoteConfig } from '../kernel/evaluation'
 export type { EvaluationContext, EvaluationOptions, ExperimentEvaluation, Target } from '../kernel/evaluation'
 export { exposures as exposureEvents } from '../kernel/events/factory'
 // The identity plugin's operation builders (public through it); the in-app view hands the same classes to HTML messages.

@@ -32,10 +32,11 @@ const KERNEL_DIRS = ['src/kernel', 'src/internal']
 const KNOWN_VIOLATIONS: string[] = []
 
 /**
- * The one place src/ may import packages: the in-app message renderer is built with React, and its chunk and its
- * script bundle React and react-dom (an app installs neither; the renderer loads only when a message is shown).
+ * The places src/ may import packages: the in-app message renderer and the DevTool panel's view are built with React,
+ * and their chunks and scripts bundle React and react-dom (an app installs neither; they load only when a message is
+ * shown or the panel opened).
  */
-const RENDERER_DIR = 'src/plugins/in-app-messages/renderer'
+const REACT_DIRS = ['src/plugins/in-app-messages/renderer', 'src/plugins/devtool/panel']
 const RENDERER_PACKAGES = /^(react|react-dom)(\/|$)/
 
 /** The OpenFeature provider imports the page's OpenFeature web SDK (an optional peer dependency, never bundled). */
@@ -100,7 +101,7 @@ const pluginOf = (file: string) => /^src\/plugins\/([^/]+)\//.exec(file)?.[1]
 function violation(edge: Edge): string | undefined {
   const { from, to } = edge
   if (edge.isPackage) {
-    if (isUnder(from, RENDERER_DIR) && RENDERER_PACKAGES.test(edge.specifier)) return undefined
+    if (REACT_DIRS.some((dir) => isUnder(from, dir)) && RENDERER_PACKAGES.test(edge.specifier)) return undefined
     if (isUnder(from, OPENFEATURE_DIR) && OPENFEATURE_PACKAGES.test(edge.specifier)) return undefined
     if (isUnder(from, REACT_BINDINGS_DIR) && edge.specifier === 'react') return undefined
     return 'src imports no packages (no runtime dependencies, browser code)'

@@ -1,6 +1,7 @@
-// The in-app renderer's two builds, read from dist/ (after `npm run build`): the lazy ESM entry the in-app view
-// imports (built apart, self-contained), and the standalone script. Both carry React and react-dom inside (an app installs neither) in their
-// production builds, and the script installs `window.HackleInAppMessageRenderer` when it runs.
+// The React builds, read from dist/ (after `npm run build`): the in-app renderer's lazy ESM entry and the DevTool
+// panel's view (built apart from the other entries, sharing one React chunk), the renderer's standalone script (React
+// inside, lent to the panel's script) and the panel's script (no React of its own). React and react-dom are their
+// production builds (an app installs neither).
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import vm from 'node:vm'
@@ -10,14 +11,22 @@ const root = path.resolve(import.meta.dirname, '../..')
 const read = (file: string) => readFileSync(path.join(root, file), 'utf8')
 
 describe('in-app renderer builds', () => {
-  it('the ESM entry is self-contained: React and react-dom are bundled, and nothing is shared with the other entries', () => {
+  it('the ESM entry bundles React and react-dom in one chunk it shares only with the DevTool panel view, built apart', () => {
     const esm = read('dist/plugins/in-app-messages/renderer/index.js')
-    // (a chunk shared with the other entries would hold React's CommonJS helpers, loaded with an app's first page)
-    expect([...esm.matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)].map((m) => m[1]!)).toEqual([])
+    // (a chunk shared with the main build's entries would hold React's CommonJS helpers, loaded with an app's first page)
+    const imports = (text: string) => [...text.matchAll(/(?:from|import\()\s*["']([^"']+)["']/g)].map((m) => m[1]!)
+    const [chunk, ...others] = imports(esm)
+    expect(others).toEqual([])
+    expect(chunk).toMatch(/^\.\.\/\.\.\/\.\.\/react\/chunk-[A-Z0-9]+\.js$/)
+    expect(imports(read('dist/plugins/devtool/panel/index.js'))).toEqual([chunk])
+    const react = read(path.join('dist/plugins/in-app-messages/renderer', chunk!))
+    expect(imports(react)).toEqual([])
     expect(esm).toContain('export {')
-    expect(esm).toContain('react-dom-client.production')
-    expect(esm).not.toContain('react-dom-client.development')
-    expect(esm).not.toContain('process.env')
+    expect(react).toContain('react-dom-client.production')
+    for (const text of [esm, react]) {
+      expect(text).not.toContain('react-dom-client.development')
+      expect(text).not.toContain('process.env')
+    }
   })
 
   it('the script runs on its own and installs window.HackleInAppMessageRenderer, keeping one already there', () => {
@@ -34,7 +43,21 @@ describe('in-app renderer builds', () => {
     taken.self = taken
     vm.runInNewContext(script, taken)
     expect(taken.HackleInAppMessageRenderer).toBe(other)
-    // Nothing else leaks onto the window.
-    expect(Object.keys(win).sort()).toEqual(['HackleInAppMessageRenderer', 'self', 'window'])
+    // It lends its React to the DevTool panel's script; nothing else leaks onto the window.
+    expect(Object.keys(win).sort()).toEqual(['HackleInAppMessageRenderer', 'HackleKitReact', 'self', 'window'])
+    expect(Object.keys(win.HackleKitReact).sort()).toEqual(['jsxRuntime', 'react', 'reactDom', 'reactDomClient'])
+    expect(typeof win.HackleKitReact.reactDomClient.createRoot).toBe('function')
+  })
+
+  it('the DevTool panel script carries no React: it takes the renderer script’s and installs window.HackleKitDevtoolPanel', () => {
+    const panel = read('dist/browser/hackle-kit-devtool.global.js')
+    expect(panel).not.toContain('react-dom-client.production')
+    expect(panel).not.toContain('process.env')
+    const win: Record<string, any> = {}
+    win.window = win
+    win.self = win
+    vm.runInNewContext(read('dist/browser/hackle-kit-iam-renderer.global.js'), win)
+    vm.runInNewContext(panel, win)
+    expect(typeof win.HackleKitDevtoolPanel.mountPanel).toBe('function')
   })
 })

@@ -1,6 +1,7 @@
-import { Decision, FeatureFlagDecision, ParameterConfig, type EvaluationUser, type Experiment, type Kernel } from '../../kernel'
-import { createContext, evaluateInContext, manualOverrideKey, type EvaluationOptions } from '../../internal'
-import { asNumber, getManualOverrideHooks, overrideEntries, withOverride, withoutOverride, type OverrideOperation } from '../manual-overrides'
+import type { Decision, FeatureFlagDecision, ParameterConfig, EvaluationUser, Experiment, Kernel } from '../../kernel'
+import type { EvaluationOptions } from '../../internal'
+import type { OverrideOperation } from '../manual-overrides'
+import { tools } from './tools'
 import { explorerExperiment, type ExplorerExperiment } from './experiment-view'
 
 /** The reference's user explorer: what its DevTool package calls to list decisions and to set or reset overrides. */
@@ -19,6 +20,22 @@ export interface UserExplorer {
 }
 
 type Kind = 'ab' | 'ff'
+/** An override list: A/B tests, flags (the reference's) or remote-config parameters (hackle-kit's). */
+export type OverrideKind = Kind | 'rc'
+
+/**
+ * Rewrites one override list: `update` gets its text and returns the new text (null removes the cookie). Then tells
+ * the overrides and the subscribers (`kernel.invalidate`) and, for the reference's lists, the plugins following
+ * override changes (`overrideChanged`: monitoring, whose metric the reference sends for A/B tests and flags only).
+ */
+export function changeOverrides(kernel: Kernel, kind: OverrideKind, operation: OverrideOperation, update: ((text: string | null) => string) | null): void {
+  const cookies = kernel.storage.cookies
+  const name = tools.manualOverrideKey(kernel.sdkKey, kind)
+  if (update) cookies.set(name, update(cookies.get(name)))
+  else cookies.remove(name)
+  kernel.invalidate()
+  if (kind !== 'rc') tools.getManualOverrideHooks(kernel).overrideChanged.call({ type: kind === 'ab' ? 'AB_TEST' : 'FEATURE_FLAG', operation })
+}
 
 /**
  * The explorer over a kernel. Decisions are evaluated for the current user with default variation `A`, manual
@@ -37,20 +54,20 @@ export function createExplorer(kernel: Kernel): UserExplorer {
     return [...ws[pick].values()].map((experiment: Experiment): [ExplorerExperiment, D] => {
       const view = explorerExperiment(experiment)
       try {
-        const evaluation = evaluateInContext(createContext(ws, user, options), experiment, 'A')
-        return [view, decide(evaluation.variationKey, evaluation.reason, new ParameterConfig(evaluation.config), view)]
+        const evaluation = tools.evaluateInContext(tools.createContext(ws, user, options), experiment, 'A')
+        return [view, decide(evaluation.variationKey, evaluation.reason, new tools.ParameterConfig(evaluation.config), view)]
       } catch (error) {
         kernel.logger.error(`Unexpected exception while deciding experiment[${experiment.key}] for the user explorer: ${String(error)}`)
-        return [view, decide('A', 'EXCEPTION', new ParameterConfig(), view)]
+        return [view, decide('A', 'EXCEPTION', new tools.ParameterConfig(), view)]
       }
     })
   }
 
   const overrides = (kind: Kind) => {
     const result = new Map<number, number>()
-    for (const [key, value] of overrideEntries(cookies.get(manualOverrideKey(kernel.sdkKey, kind)))) {
-      const experimentId = asNumber(key)
-      const variationId = asNumber(value)
+    for (const [key, value] of tools.overrideEntries(cookies.get(tools.manualOverrideKey(kernel.sdkKey, kind)))) {
+      const experimentId = tools.asNumber(key)
+      const variationId = tools.asNumber(value)
       // As the reference: negative experiment ids are skipped, negative variation ids are kept.
       if (experimentId === undefined || experimentId < 0 || variationId === undefined) continue
       result.set(experimentId, variationId)
@@ -58,18 +75,8 @@ export function createExplorer(kernel: Kernel): UserExplorer {
     return result
   }
 
-  const hooks = getManualOverrideHooks(kernel)
-  /**
-   * Rewrites one list (`update` gets its text; null removes the cookie), then tells the overrides and the subscribers
-   * (`kernel.invalidate`) and the plugins following override changes (`overrideChanged`: monitoring).
-   */
-  const change = (kind: Kind, operation: OverrideOperation, update: ((text: string | null) => string) | null) => {
-    const name = manualOverrideKey(kernel.sdkKey, kind)
-    if (update) cookies.set(name, update(cookies.get(name)))
-    else cookies.remove(name)
-    kernel.invalidate()
-    hooks.overrideChanged.call({ type: kind === 'ab' ? 'AB_TEST' : 'FEATURE_FLAG', operation })
-  }
+  const change = (kind: Kind, operation: OverrideOperation, update: ((text: string | null) => string) | null) =>
+    changeOverrides(kernel, kind, operation, update)
   /** The experiment's id as list key; undefined (warned) for anything without a numeric id. */
   const idOf = (experiment: { id: number } | null | undefined) => {
     if (typeof experiment?.id === 'number') return String(experiment.id)
@@ -80,22 +87,22 @@ export function createExplorer(kernel: Kernel): UserExplorer {
     const id = idOf(experiment)
     if (id === undefined) return
     if (typeof variationId !== 'number') return kernel.logger.warn('The user explorer needs a numeric variation id: nothing changed')
-    change(kind, 'set', (text) => withOverride(text, id, String(variationId)))
+    change(kind, 'set', (text) => tools.withOverride(text, id, String(variationId)))
   }
   const reset = (kind: Kind) => (experiment: { id: number }) => {
     const id = idOf(experiment)
-    if (id !== undefined) change(kind, 'reset', (text) => withoutOverride(text, id))
+    if (id !== undefined) change(kind, 'reset', (text) => tools.withoutOverride(text, id))
   }
 
   return {
     currentUser: () => kernel.users.resolve(),
-    getAbTestDecisions: () => decisions('experiments', (variation, reason, config, view) => new Decision(variation, reason, config, view)),
+    getAbTestDecisions: () => decisions('experiments', (variation, reason, config, view) => new tools.Decision(variation, reason, config, view)),
     getAbTestOverrides: () => overrides('ab'),
     setAbTestOverride: set('ab'),
     resetAbTestOverride: reset('ab'),
     resetAllAbTestOverride: () => change('ab', 'reset.all', null),
     getFeatureFlagDecisions: () =>
-      decisions('featureFlags', (variation, reason, config, view) => new FeatureFlagDecision(variation !== 'A', reason, config, view)),
+      decisions('featureFlags', (variation, reason, config, view) => new tools.FeatureFlagDecision(variation !== 'A', reason, config, view)),
     getFeatureFlagOverrides: () => overrides('ff'),
     setFeatureFlagOverride: set('ff'),
     resetFeatureFlagOverride: reset('ff'),

@@ -29,6 +29,8 @@ export interface InAppContext {
    * the layout's too), and reports it on `hooks.evaluated`.
    */
   evaluate(flow: EligibilityFlow, message: InAppMessage, user: EvaluationUser, timestamp: number): Eligibility
+  /** The same flow without recording or reporting anything (a DevTool's look). */
+  inspect(flow: EligibilityFlow, message: InAppMessage, user: EvaluationUser, timestamp: number): Eligibility
 }
 
 export function createInAppContext(kernel: Kernel, hooks: InAppMessageHooks, store: KeyValueStore, messages: () => Map<number, InAppMessage>): InAppContext {
@@ -46,11 +48,10 @@ export function createInAppContext(kernel: Kernel, hooks: InAppMessageHooks, sto
     record(message, evaluations, user) {
       for (const event of tools.exposureEvents(evaluations, user, context.now(), 'IN_APP_MESSAGE', message.id)) kernel.emit(event)
     },
-    evaluate(flow, message, user, timestamp) {
-      const ws = context.workspace()!
-      const eligibility = evaluateEligibility(
+    inspect: (flow, message, user, timestamp) =>
+      evaluateEligibility(
         {
-          ws,
+          ws: context.workspace()!,
           options,
           impressions: (m) => readImpressions(store, sdkKey, m.id),
           isHidden: (m, at) => isHidden(store, sdkKey, m.key, at),
@@ -59,7 +60,9 @@ export function createInAppContext(kernel: Kernel, hooks: InAppMessageHooks, sto
         message,
         user,
         timestamp,
-      )
+      ),
+    evaluate(flow, message, user, timestamp) {
+      const eligibility = context.inspect(flow, message, user, timestamp)
       context.record(message, eligibility.evaluations, user)
       if (!eligibility.eligible && eligibility.layout) context.record(message, eligibility.layout.evaluations, user)
       const { eligible, reason } = eligibility

@@ -3,7 +3,8 @@ import type { EvaluationUser, HackleUser, KeyValueStore, Kernel, SdkEvent, User,
 import { createInAppContext } from './context'
 import { createDelayStore } from './delay-store'
 import { isIdentifierChanged } from './deliver'
-import type { InAppMessageHooks } from './hooks'
+import type { InAppInspector, InAppMessageHooks, InAppMessageSummary } from './hooks'
+import { resolveLayout } from './layout'
 import type { InAppMessage } from './message'
 import type { Display } from './model'
 import { parseInAppMessages } from './parse'
@@ -31,7 +32,8 @@ export interface EngineHost {
 }
 
 /** The plugin's inputs, in the order the kernel's hooks delivered them; `snapshot` only for a replayed one. */
-export interface Engine {
+/** The engine is the DevTool's inspector too (`inspectMessages`). */
+export interface Engine extends InAppInspector {
   workspaceLoaded(config: Readonly<Record<string, unknown>>): void
   eventAccepted(event: SdkEvent, snapshot?: InputSnapshot): void
   initialized(snapshot?: InputSnapshot): void
@@ -77,6 +79,38 @@ export function createEngine({ kernel, hooks, store, display, tools: given }: En
       } catch (error) {
         logger.error(`Failed to reset InAppMessage: ${tools.describeError(error)}`)
       }
+    },
+    describe() {
+      const user = kernel.users.resolve()
+      const now = Date.now()
+      return [...messages.values()].map((message): InAppMessageSummary => {
+        let eligible = false
+        let reason = 'EXCEPTION'
+        try {
+          ;({ eligible, reason } = context.inspect('TRIGGER', message, user, now))
+        } catch (error) {
+          logger.debug(`In-app message [${message.key}] could not be evaluated: ${tools.describeError(error)}`)
+        }
+        const { id, key, status, layouts, triggerRules } = message
+        return { id, key, status, displayType: layouts[0]?.layout.displayType ?? 'NONE', triggers: triggerRules.map((rule) => rule.eventKey), eligible, reason }
+      })
+    },
+    preview(messageKey) {
+      const ws = kernel.workspaces.current()
+      const message = messages.get(messageKey)
+      if (!ws || !message) return false
+      const user = kernel.users.resolve()
+      const layout = resolveLayout(ws, message, user, context.options)
+      display.present({
+        dispatchId: tools.uuid(),
+        message: { id: message.id, key: message.key },
+        layout: layout.layout,
+        user,
+        reason: 'OVERRIDDEN',
+        properties: { $trigger_event_insert_id: tools.uuid(), ...layout.properties },
+        triggerEvent: { key: '$devtool_preview' },
+      })
+      return true
     },
     dispose: () => scheduler.dispose(),
   }

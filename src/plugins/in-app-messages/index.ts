@@ -6,7 +6,15 @@ import type { Engine, InputSnapshot } from './engine'
 import { getInAppMessageHooks } from './hooks'
 import type { InAppMessageListener, InAppMessageView } from './model'
 
-export { getInAppMessageHooks, type InAppMessageHooks, type InAppEligibilityInfo, type InAppScheduleInfo, type InAppDeliverInfo } from './hooks'
+export {
+  getInAppMessageHooks,
+  type InAppMessageHooks,
+  type InAppEligibilityInfo,
+  type InAppScheduleInfo,
+  type InAppDeliverInfo,
+  type InAppMessageSummary,
+  type InAppInspector,
+} from './hooks'
 export type { InAppMessageListener, InAppMessageView, InAppMessageInfo, InAppMessageActionInfo } from './model'
 
 const NAME = 'in-app-messages'
@@ -91,6 +99,13 @@ export const inAppMessages = definePlugin(
       })
       hooks.initialized.tap(NAME, () => input((e, snapshot) => e.initialized(snapshot), moment))
       hooks.userChanged.tap(NAME, (previous, current) => input((e) => e.userChanged(previous, current)))
+
+      // The engine, once it is there (loaded now when the workspace has messages), for a DevTool.
+      inAppHooks.inspectMessages.tap(NAME, () => {
+        const config = kernel.workspaces.config()
+        if (config && hasMessages(config)) load()
+        return new Promise((resolve) => (engine || queue ? input(resolve) : resolve(undefined)))
+      })
 
       // Public calls never throw, whatever the view does.
       const guard = <T>(work: () => T): T | null => {

@@ -1,6 +1,6 @@
 import { SyncHook, definePluginHooks, type Kernel } from '../../kernel'
 
-/** Which override list changed: A/B tests or feature flags. */
+/** Which override list changed: A/B tests or feature flags (remote-config overrides are not reported). */
 export type OverrideType = 'AB_TEST' | 'FEATURE_FLAG'
 /** What was done to it: one override set, one removed, or the whole list cleared. */
 export type OverrideOperation = 'set' | 'reset' | 'reset.all'

@@ -8,32 +8,43 @@ export { getManualOverrideHooks, type ManualOverrideHooks, type OverrideChange, 
 
 const NAME = 'manual-overrides'
 
+/** The first item of a list that holds `key`, as the reference reads one. */
+const firstOf = (list: Array<[string, unknown]>, key: string) => list.find(([name]) => name === key)?.[1]
+
 /**
- * Applies the variation overrides a developer set with the Hackle DevTool (cookies `hackle-manual-override_ab_*` /
- * `_ff_*`, shared with the reference SDK). Both lists apply to any experiment id, A/B list first.
+ * Applies the overrides a developer set with a DevTool: variation overrides (cookies `hackle-manual-override_ab_*` /
+ * `_ff_*`, shared with the reference SDK; both lists apply to any experiment id, A/B list first) and remote-config
+ * overrides (cookie `hackle-manual-override_rc_*`, hackle-kit's own: parameter key → a string, number or boolean).
  * The cookies are read by the first decision after each change of `client.version()` (a workspace or user change, or a
  * DevTool that rewrote them and called `kernel.invalidate()`), each time with one read of `document.cookie`.
  */
 export const manualOverrides = definePlugin(() => ({
   name: NAME,
   apply(kernel) {
-    const names = [manualOverrideKey(kernel.sdkKey, 'ab'), manualOverrideKey(kernel.sdkKey, 'ff')]
+    const names = (['ab', 'ff', 'rc'] as const).map((kind) => manualOverrideKey(kernel.sdkKey, kind))
     let lists: Array<Array<[string, unknown]>> = []
     let readAt = NaN
-    // The first listed variation that belongs to the experiment wins, as in the reference.
-    kernel.hooks.overrideVariation.tap(NAME, (experiment) => {
+    const read = () => {
       const version = kernel.client.version()
       if (version !== readAt) {
         readAt = version
         lists = readCookies(names).map(overrideEntries)
       }
+      return lists
+    }
+    // The first listed variation that belongs to the experiment wins, as in the reference.
+    kernel.hooks.overrideVariation.tap(NAME, (experiment) => {
       const id = String(experiment.id)
-      for (const list of lists) {
+      for (const list of read().slice(0, 2)) {
         // The first item holding the id counts, as in the reference.
-        const variationId = Number(list.find(([key]) => key === id)?.[1])
+        const variationId = Number(firstOf(list, id))
         if (variationId && experiment.variations.some((variation) => variation.id === variationId)) return variationId
       }
       return undefined
+    })
+    kernel.hooks.overrideRemoteConfig.tap(NAME, (parameter) => {
+      const value = firstOf(read()[2]!, parameter.key)
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined
     })
   },
 }))

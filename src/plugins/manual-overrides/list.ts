@@ -28,11 +28,12 @@ export const withoutOverride = (text: string | null | undefined, key: string): s
   JSON.stringify(parseOverrideList(text).filter((item) => !holds(item, key)))
 
 /**
- * The list with `{key: value}` moved to the end, as JSON text. When it does not fit the capacity, the oldest items are
+ * The list with `{key: value}` moved to the end, as JSON text (the reference writes string values; remote-config
+ * overrides keep their JSON type). When it does not fit the capacity, the oldest items are
  * dropped, with the reference's arithmetic: drop up to the first item at which the sizes of the dropped items plus the
  * room left reach the new item's size. When no drop makes room, the list only loses the old entry for `key`.
  */
-export function withOverride(text: string | null | undefined, key: string, value: string): string {
+export function withOverride(text: string | null | undefined, key: string, value: unknown): string {
   const removed = withoutOverride(text, key)
   let items = JSON.parse(removed) as unknown[]
   const next = { [key]: value }

@@ -14,9 +14,21 @@ const user = { id: 'user_1', deviceId: 'user_1' }
 
 describe('manual-overrides plugin (DevTool cookies shared with the reference)', () => {
   afterEach(() => {
-    for (const name of ['hackle-manual-override_ab_abcdefgh', 'hackle-manual-override_ff_abcdefgh']) {
+    for (const name of ['hackle-manual-override_ab_abcdefgh', 'hackle-manual-override_ff_abcdefgh', 'hackle-manual-override_rc_abcdefgh']) {
       document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`
     }
+  })
+
+  it('applies a remote-config override by parameter key (the first item holding it) where the default has its type', () => {
+    setCookie('hackle-manual-override_rc_abcdefgh', [{ banner_text: 'Forced' }, { banner_text: 'later' }, { other: { no: 1 } }])
+    const c = client()
+    expect(c.remoteConfig(user).getDetail('banner_text', 'x')).toEqual({ value: 'Forced', reason: 'OVERRIDDEN' })
+    expect(c.remoteConfig(user).getDetail('banner_text', 0)).toEqual({ value: 0, reason: 'TYPE_MISMATCH' })
+    c.close()
+    setCookie('hackle-manual-override_rc_abcdefgh', [{ banner_text: { not: 'a value' } }])
+    const again = client()
+    expect(again.remoteConfig(user).getDetail('banner_text', 'x').reason).not.toBe('OVERRIDDEN')
+    again.close()
   })
 
   it('applies an A/B override by experiment id', () => {

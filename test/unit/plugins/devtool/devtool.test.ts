@@ -27,6 +27,12 @@ function logs(run: () => void): string[] {
   return lines
 }
 
+/** The explorer the DevTool was handed: it arrives once the DevTool's lazy part has loaded. */
+async function handed(opened: UserExplorer[]): Promise<UserExplorer> {
+  await vi.waitFor(() => expect(opened.length).toBeGreaterThan(0))
+  return opened[0]!
+}
+
 function fakeDevTool() {
   const opened: UserExplorer[] = []
   const tool: DevTool & { closed: number } = { closed: 0, userExplorer: (explorer) => void opened.push(explorer), close: () => void tool.closed++ }
@@ -41,12 +47,12 @@ afterEach(() => {
 })
 
 describe('devtool plugin: showUserExplorer / hideUserExplorer', () => {
-  it('opens the DevTool on the explorer and closes it', () => {
+  it('opens the DevTool on the explorer (once its lazy part is loaded) and closes it', async () => {
     const { tool, opened } = fakeDevTool()
     const c = client({ devTool: tool }, { debug: true })
     const lines = logs(() => c.showUserExplorer())
+    expect(typeof (await handed(opened)).getAbTestDecisions).toBe('function')
     expect(opened).toHaveLength(1)
-    expect(typeof opened[0]!.getAbTestDecisions).toBe('function')
     expect(lines.some((line) => line.startsWith('debug:') && line.includes('UserExplorer opened.'))).toBe(true)
     c.hideUserExplorer()
     expect(tool.closed).toBe(1)
@@ -55,7 +61,8 @@ describe('devtool plugin: showUserExplorer / hideUserExplorer', () => {
 
   it("logs the reference's messages without a usable DevTool, and never throws", () => {
     for (const devTool of [undefined, {} as DevTool, { userExplorer: 1, close() {} } as unknown as DevTool]) {
-      const c = client({ devTool })
+      // `panel: false`: without a DevTool, no hackle-kit panel either (the reference's behaviour)
+      const c = client({ devTool, panel: false })
       const lines = logs(() => {
         c.showUserExplorer()
         c.hideUserExplorer()
@@ -66,13 +73,16 @@ describe('devtool plugin: showUserExplorer / hideUserExplorer', () => {
     }
   })
 
-  it('a DevTool that throws is logged, not thrown into the page', () => {
+  it('a DevTool that throws is logged, not thrown into the page', async () => {
     const c = client({ devTool: { userExplorer: () => { throw new Error('boom') }, close: () => { throw new Error('bang') } } })
-    const lines = logs(() => {
-      expect(() => c.showUserExplorer()).not.toThrow()
-      expect(() => c.hideUserExplorer()).not.toThrow()
-    })
-    expect(lines.filter((line) => line.startsWith('error:')).length).toBe(2)
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {})
+    expect(() => c.showUserExplorer()).not.toThrow()
+    expect(() => c.hideUserExplorer()).not.toThrow()
+    await vi.waitFor(() => expect(error).toHaveBeenCalledTimes(2))
+    const printed = error.mock.calls.map((args) => args.map(String).join(' ')).join('\n')
+    expect(printed).toContain('while show userExplorer: Error: boom')
+    expect(printed).toContain('while hide userExplorer: Error: bang')
+    vi.restoreAllMocks()
     c.close()
   })
 
@@ -83,7 +93,7 @@ describe('devtool plugin: showUserExplorer / hideUserExplorer', () => {
     await vi.waitFor(() => expect(opened).toHaveLength(1))
     c.close()
     const error = vi.spyOn(console, 'error').mockImplementation(() => {})
-    const bare = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [startup(), manualOverrides(), devtool({ autoOpenDevTool: true })] })
+    const bare = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [startup(), manualOverrides(), devtool({ autoOpenDevTool: true, panel: false })] })
     await bare.onInitialized()
     await vi.waitFor(() => expect(error.mock.calls.some((args) => args.map(String).join(' ').includes('DevTool is not provided'))).toBe(true))
     vi.restoreAllMocks()
@@ -92,14 +102,14 @@ describe('devtool plugin: showUserExplorer / hideUserExplorer', () => {
 })
 
 describe('devtool plugin: the explorer', () => {
-  const open = (extra: object = {}) => {
+  const open = async (extra: object = {}) => {
     const { tool, opened } = fakeDevTool()
     const c = client({ devTool: tool }, { log_disabled: true, ...extra })
     c.showUserExplorer()
-    return { c, explorer: opened[0]! }
+    return { c, explorer: await handed(opened) }
   }
 
-  it('lists every A/B test and flag with its decision and makes no events', () => {
+  it('lists every A/B test and flag with its decision and makes no events', async () => {
     const decided = vi.fn()
     const events = vi.fn()
     const { tool, opened } = fakeDevTool()
@@ -112,7 +122,7 @@ describe('devtool plugin: the explorer', () => {
     }))
     const c = createKernel(SDK_KEY, { log_disabled: true, workspaceConfig: workspace, plugins: [spy(), manualOverrides(), devtool({ devTool: tool })] })
     c.showUserExplorer()
-    const explorer = opened[0]!
+    const explorer = await handed(opened)
     const ab = explorer.getAbTestDecisions()
     const ff = explorer.getFeatureFlagDecisions()
     expect(ab.map(([e, d]) => [e.id, e.key, e.variations.map((v) => [v.id, v.key, v.isDropped]), d.variation, d.reason])).toEqual([
@@ -128,8 +138,8 @@ describe('devtool plugin: the explorer', () => {
     c.close()
   })
 
-  it('set / reset write the shared cookies, decide OVERRIDDEN at once and notify subscribers', () => {
-    const { c, explorer } = open()
+  it('set / reset write the shared cookies, decide OVERRIDDEN at once and notify subscribers', async () => {
+    const { c, explorer } = await open()
     const [[experiment]] = explorer.getAbTestDecisions()
     const version = c.version()
     explorer.setAbTestOverride(experiment, 102)
@@ -150,15 +160,15 @@ describe('devtool plugin: the explorer', () => {
     c.close()
   })
 
-  it('override maps skip non-numeric ids and negative experiment ids', () => {
+  it('override maps skip non-numeric ids and negative experiment ids', async () => {
     document.cookie = `${AB}=${encodeURIComponent(JSON.stringify([{ 11: '101' }, { x: '1' }, { 12: 'y' }, { '-3': '4' }, { 13: '-5' }, 7, null]))}; path=/`
-    const { c, explorer } = open()
+    const { c, explorer } = await open()
     expect(explorer.getAbTestOverrides()).toEqual(new Map([[11, 101], [13, -5]]))
     c.close()
   })
 
-  it('bad input to set / reset is warned and changes nothing', () => {
-    const { c, explorer } = open({ log_disabled: false })
+  it('bad input to set / reset is warned and changes nothing', async () => {
+    const { c, explorer } = await open({ log_disabled: false })
     const lines = logs(() => {
       explorer.setAbTestOverride(undefined as never, 1)
       explorer.setAbTestOverride({ id: 11 }, 'x' as never)
@@ -193,7 +203,7 @@ describe('override list rules', () => {
 })
 
 describe('devtool plugin: announces what it changes (monitoring counts it)', () => {
-  it('overrideChanged after each set / reset / reset-all, userExplorerShown when the explorer opens', () => {
+  it('overrideChanged after each set / reset / reset-all, userExplorerShown when the explorer opens', async () => {
     const changes: OverrideChange[] = []
     let shown = 0
     const listener = definePlugin(() => ({
@@ -206,7 +216,7 @@ describe('devtool plugin: announces what it changes (monitoring counts it)', () 
     const { tool, opened } = fakeDevTool()
     const c = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [manualOverrides(), devtool({ devTool: tool }), listener()] })
     c.showUserExplorer()
-    const explorer = opened[0]!
+    const explorer = await handed(opened)
     const [[experiment]] = explorer.getAbTestDecisions()
     const [[flag]] = explorer.getFeatureFlagDecisions()
     explorer.setAbTestOverride(experiment, experiment.variations[0].id)

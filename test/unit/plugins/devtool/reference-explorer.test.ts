@@ -66,7 +66,7 @@ function kit(cookies: Record<string, string> = {}, given?: { devTool: unknown })
   for (const [name, value] of Object.entries(cookies)) document.cookie = `${name}=${encodeURIComponent(value)}; path=/`
   const opened: Explorer[] = []
   const tool = given ? given.devTool : { userExplorer: (explorer: Explorer) => void opened.push(explorer), close: () => {} }
-  const client = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [asReferenceUser(), manualOverrides(), devtool({ devTool: tool as never })] }) as unknown as Client
+  const client = createKernel(SDK_KEY, { workspaceConfig: workspace, plugins: [asReferenceUser(), manualOverrides(), devtool({ devTool: tool as never, panel: false })] }) as unknown as Client
   return { client, opened }
 }
 
@@ -121,6 +121,7 @@ describe('the explorer, side by side with the reference', () => {
 
     const ours = kit()
     ours.client.showUserExplorer()
+    await vi.waitFor(() => expect(ours.opened).toHaveLength(1))
     const kitSteps = session(ours.opened[0]!, () => NAMES.map((name) => cookieIn(document, name)))
     ours.client.close()
 
@@ -145,6 +146,7 @@ describe('the explorer, side by side with the reference', () => {
 
     const ours = kit()
     ours.client.showUserExplorer()
+    await vi.waitFor(() => expect(ours.opened).toHaveLength(1))
     ours.opened[0]!.setAbTestOverride({ id: 11 }, 102)
     ours.opened[0]!.setFeatureFlagOverride({ id: 21 }, 202)
     const kitCookies = Object.fromEntries(NAMES.map((name) => [name, cookieIn(document, name)!]))

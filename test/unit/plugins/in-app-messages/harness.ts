@@ -1,6 +1,6 @@
 import { vi } from 'vitest'
 import { createKernel, definePlugin, type SdkEvent } from '../../../../src/kernel'
-import { getInAppMessageHooks, inAppMessages, type InAppDeliverInfo, type InAppEligibilityInfo, type InAppScheduleInfo } from '../../../../src/plugins/in-app-messages'
+import { getInAppMessageHooks, inAppMessages, type InAppDeliverInfo, type InAppEligibilityInfo, type InAppScheduleInfo, type InAppInspector } from '../../../../src/plugins/in-app-messages'
 import type { Presentation } from '../../../../src/plugins/in-app-messages/model'
 import * as engineModule from '../../../../src/plugins/in-app-messages/engine'
 import { sessions } from '../../../../src/plugins/sessions'
@@ -15,6 +15,8 @@ export interface Seen {
   scheduled: InAppScheduleInfo[]
   delivered: InAppDeliverInfo[]
   errors: string[]
+  /** The plugin's `inspectMessages` request, as a DevTool makes it. */
+  inspect?: () => Promise<InAppInspector | undefined> | void
 }
 
 export const presented: Presentation[] = []
@@ -58,6 +60,7 @@ export function inAppClient(config: unknown, options: { user?: object; sessions?
       hooks.evaluated.tap('recorder', (info) => void seen.evaluated.push(info))
       hooks.scheduled.tap('recorder', (info) => void seen.scheduled.push(info))
       hooks.delivered.tap('recorder', (info) => void seen.delivered.push(info))
+      seen.inspect = () => hooks.inspectMessages.call()
     },
   }))
   const errorSpy = vi.spyOn(console, 'error').mockImplementation((...args) => void seen.errors.push(args.join(' ')))

@@ -1,0 +1,22 @@
+import { Decision, FeatureFlagDecision, ParameterConfig } from '../../kernel'
+import { createContext, evaluateInContext, evaluateRemoteConfig, manualOverrideKey } from '../../internal'
+import { asNumber, getManualOverrideHooks, overrideEntries, withOverride, withoutOverride } from '../manual-overrides'
+import { getInAppMessageHooks } from '../in-app-messages/hooks'
+import type { DevtoolTools } from './tools'
+
+/** The first load's toolbox for the DevTool's lazy part (see `tools.ts`): the client's own functions and classes. */
+export const devtoolTools: DevtoolTools = {
+  Decision,
+  FeatureFlagDecision,
+  ParameterConfig,
+  createContext,
+  evaluateInContext,
+  evaluateRemoteConfig,
+  manualOverrideKey,
+  asNumber,
+  overrideEntries,
+  withOverride,
+  withoutOverride,
+  getManualOverrideHooks,
+  getInAppMessageHooks,
+}
