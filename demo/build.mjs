@@ -47,8 +47,8 @@ export async function buildShop({ outdir, dist = resolve(repo, 'dist') } = {}) {
     plugins: [packageFromDist(dist)],
     metafile: true,
     logLevel: 'warning',
-    // dist/ imports some shared chunks bare (`import "./chunk-….js"`), which the package's `"sideEffects": false`
-    // lets a bundler drop; esbuild says so for each. The shop works without them; the warning is the package's to fix.
+    // dist/ imports some shared chunks bare (`import "./chunk-….js"`: chunks of pure declarations, e.g. plugin hook
+    // tables), which the package's `"sideEffects": false` lets a bundler drop; esbuild warns once per import.
     logOverride: { 'ignored-bare-import': 'silent' },
     absWorkingDir: repo,
   })

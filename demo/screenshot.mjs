@@ -4,7 +4,7 @@
 //   node demo/screenshot.mjs [URL] [--out DIR]
 //
 // Without URL it starts demo/server.mjs on a free port itself (run `npm run build` first).
-// Writes DIR/shop-{phone,desktop}-{home,message,cart,devtool}.png at 390×844 and 1280×800 (DIR defaults to
+// Writes DIR/shop-{phone,desktop}-{home,under-the-hood,message,cart,devtool}.png at 390×844 and 1280×800 (DIR defaults to
 // .cache/screenshots, which git ignores), and fails if the page logs a CSP violation or an uncaught error (but the
 // error button's own).
 import { spawn } from 'node:child_process'
@@ -51,6 +51,7 @@ try {
     await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 })
     await page.waitForSelector('[data-testid="server-events"] li .type', { timeout: 15_000 }) // the feed has filled
     await shot('home', true)
+    await page.locator('.hood').screenshot({ path: resolve(outDir, `shop-${name}-under-the-hood.png`) })
 
     // the offer modal, then closed
     await page.click('button[data-action="show-offer"]')

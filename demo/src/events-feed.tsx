@@ -10,7 +10,7 @@ interface ServerEvent {
 }
 
 const POLL_MS = 1500
-const time = (ts: number) => new Date(ts).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit' })
+const time = (ts: number) => new Date(ts).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' })
 const shortId = (id = '') => (id.length > 14 ? `${id.slice(0, 8)}…` : id)
 
 /** The events that reached the local server, newest first: polled while the page is visible. */
