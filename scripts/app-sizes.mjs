@@ -36,7 +36,7 @@ export const PRESET_APP_BUDGET = 32_800
  * plugin but in-app messages, the web-view bridge and the DevTool), the app its 30,000 B target was set for. It
  * measured about 31,510 B when this row was added; this guard holds the current figure with a small margin.
  */
-export const VISITOR_APP_BUDGET = 31_600
+export const VISITOR_APP_BUDGET = 31_650
 /** The preset plugins the visitor preset leaves out, by factory name (a plugin added to the preset later: add it). */
 export const VISITOR_LEFT_OUT = ['inAppMessages', 'webViewBridge', 'devtool']
 
