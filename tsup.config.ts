@@ -77,10 +77,10 @@ export default defineConfig([
       'plugins/in-app-messages/engine': 'src/plugins/in-app-messages/engine.ts',
       // The OpenFeature provider: the page's own OpenFeature SDK is imported, never bundled.
       'openfeature/index': 'src/openfeature/index.ts',
-      // The DevTool panel's view, imported through this entry (a stable file; the view is built apart, below).
-      'plugins/devtool/panel-link': 'src/plugins/devtool/panel-link.ts',
       // The React bindings: React is the app's own (an optional peer dependency), never bundled.
       'react/index': 'src/react/index.ts',
+      // The DevTool panel's view, imported through this entry (a stable file; the view is built apart, below).
+      'plugins/devtool/panel-link': 'src/plugins/devtool/panel-link.ts',
     },
     external: [/^@openfeature\//, 'react'],
     // The npm build imports hackle-kit's in-app renderer as a lazy chunk: its own build (below), imported as is.

@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// Screenshots of the demo in headless Chromium (Debian /usr/bin/chromium + playwright-core).
+// Screenshots of the demo shop in headless Chromium (Debian /usr/bin/chromium + playwright-core).
 //
 //   node demo/screenshot.mjs [URL] [--out DIR]
 //
-// Without URL it starts demo/server.mjs on a free port itself (HACKLE_BUNDLE is passed through).
-// Writes DIR/demo-{phone,desktop}-{initial,after-actions}.png at 390×844 and 1280×800 (DIR defaults to .cache/screenshots, which git ignores), and
-// fails if the page logs a CSP violation or an uncaught error (but the error button's own).
+// Without URL it starts demo/server.mjs on a free port itself (run `npm run build` first).
+// Writes DIR/shop-{phone,desktop}-{home,under-the-hood,message,cart,devtool}.png at 390×844 and 1280×800 (DIR defaults to
+// .cache/screenshots, which git ignores), and fails if the page logs a CSP violation or an uncaught error (but the
+// error button's own).
 import { spawn } from 'node:child_process'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -45,17 +46,38 @@ try {
     const page = await context.newPage()
     page.on('pageerror', (e) => { if (!String(e).includes('Demo error button')) problems.push(`pageerror: ${e}`) })
     page.on('console', (m) => { if (m.type() === 'error') problems.push(`console: ${m.text()}`) })
+    const shot = (step, fullPage = false) => page.screenshot({ path: resolve(outDir, `shop-${name}-${step}.png`), fullPage })
     await page.goto(url)
-    await page.waitForSelector('body[data-ready="true"]', { timeout: 10_000 })
-    await page.waitForTimeout(1500) // let the event feed fill
-    await page.screenshot({ path: resolve(outDir, `demo-${name}-initial.png`), fullPage: true })
+    await page.waitForSelector('body[data-ready="true"]', { timeout: 15_000 })
+    await page.waitForSelector('[data-testid="server-events"] li .type', { timeout: 15_000 }) // the feed has filled
+    await shot('home', true)
+    await page.locator('.hood').screenshot({ path: resolve(outDir, `shop-${name}-under-the-hood.png`) })
 
-    for (const action of ['toggle-gold', 'signin-staff', 'track-purchase', 'route-second', 'throw']) {
-      await page.click(`button[data-action="${action}"]`)
-      await page.waitForTimeout(300)
-    }
-    await page.waitForTimeout(2500)
-    await page.screenshot({ path: resolve(outDir, `demo-${name}-after-actions.png`), fullPage: true })
+    // the offer modal, then closed
+    await page.click('button[data-action="show-offer"]')
+    await page.getByRole('button', { name: 'Shop now' }).waitFor({ timeout: 15_000 })
+    await page.waitForTimeout(800) // its opening animation
+    await shot('message')
+    await page.getByRole('button', { name: 'Hide for a day' }).click()
+    await page.waitForSelector('.hackle-iam', { state: 'detached', timeout: 15_000 })
+
+    // the cart route: its welcome message after 2 s, then the cart with the gold grade's checkout
+    // add to cart: the banner, closed by its close button
+    await page.click('button[data-action="add-to-cart"]')
+    await page.getByRole('button', { name: 'Close' }).click({ timeout: 15_000 })
+    await page.waitForSelector('.hackle-iam', { state: 'detached', timeout: 15_000 })
+    await page.click('button[data-action="toggle-gold"]')
+    await page.click('a[href="/cart"]')
+    await page.getByRole('button', { name: 'Got it' }).click({ timeout: 15_000 })
+    await page.waitForSelector('.hackle-iam', { state: 'detached', timeout: 15_000 })
+    await page.waitForSelector('.checkout-new', { timeout: 15_000 })
+    await shot('cart')
+
+    // the DevTool panel
+    await page.click('button[data-action="devtool"]')
+    await page.getByRole('button', { name: 'Close the DevTool' }).waitFor({ timeout: 15_000 })
+    await page.waitForTimeout(500)
+    await shot('devtool')
     await context.close()
   }
   console.log(`screenshots in ${outDir}`)

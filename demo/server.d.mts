@@ -2,4 +2,4 @@
 import type { LocalServer } from './server-core.mjs'
 
 export const DEMO_CSP: string
-export function startDemo(options?: { port?: number; bundlePath?: string }): Promise<LocalServer & { bundlePath: string }>
+export function startDemo(options?: { port?: number; bundlePath?: string; appDir?: string }): Promise<LocalServer & { bundlePath: string }>
