@@ -21,10 +21,11 @@ afterAll(() => {
 })
 
 /** Copies examples/<name> next to the tarball, installs the package, bundles main.ts; returns the project dir and the bundle's gzip size. */
-async function buildExample(name: string): Promise<{ dir: string; gzip: number }> {
+async function buildExample(name: string, { entry = 'main.ts', peers = [] as string[], external = [] as string[] } = {}): Promise<{ dir: string; gzip: number }> {
   const dir = path.join(packed.scratch, name)
   cpSync(path.join(root, 'examples', name), dir, { recursive: true })
-  await installPacked(dir, packed.tarball)
+  // Peer packages the example needs (React), as the app has them: the repository's copies.
+  await installPacked(dir, packed.tarball, peers.map((peer) => path.join(root, 'node_modules', peer)))
   writeFileSync(
     path.join(dir, 'tsconfig.json'),
     JSON.stringify({
@@ -41,7 +42,7 @@ async function buildExample(name: string): Promise<{ dir: string; gzip: number }
     },
   )
   const result = await build({
-    entryPoints: [path.join(dir, 'main.ts')],
+    entryPoints: [path.join(dir, entry)],
     outfile: path.join(dir, 'main.js'),
     bundle: true,
     minify: true,
@@ -49,6 +50,9 @@ async function buildExample(name: string): Promise<{ dir: string; gzip: number }
     platform: 'node',
     absWorkingDir: dir,
     logLevel: 'silent',
+    jsx: 'automatic',
+    // A server app loads React from node_modules rather than bundling it.
+    external,
     write: true,
   })
   expect(result.errors).toEqual([])
@@ -77,5 +81,21 @@ describe('examples/ against npm pack output', () => {
     expect(events.sort()).toEqual(['exposure', 'exposure', 'purchase'])
     // A slim client is well under the full preset (about 32 KB gzip); node-platform bundling keeps it comparable.
     expect(gzip).toBeLessThan(20_000)
+  })
+
+  it('react-app: a server render on hackle-kit/react holds the real decisions for each user (same as the client decides)', async () => {
+    const { dir } = await buildExample('react-app', {
+      entry: 'main.tsx',
+      peers: ['react', 'react-dom', 'scheduler', '@types/react', '@types/react-dom'],
+      external: ['react', 'react-dom', 'react/*', 'react-dom/*'],
+    })
+    const out = await nodeJson(dir, 'main.js', [fixture])
+    for (const user of ['member-1', 'member-2']) {
+      const page: string = out.pages[user]
+      expect(page).toContain(`data-variation="${out.direct[user]}"`)
+      expect(page).toMatch(/data-reason="[A-Z_]+"/)
+      expect(page).not.toContain('SDK_NOT_READY')
+      expect(page).toContain('<p class="banner">')
+    }
   })
 })
