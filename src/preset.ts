@@ -41,7 +41,7 @@ export interface PresetOptions {
   /** in-app-messages: base URL of the hosted renderer (the reference's option). */
   cdnUrl?: string
   /** devtool: the reference's DevTool manager; without one, `showUserExplorer()` opens hackle-kit's panel. */
-  devTool?: DevToolOptions['devTool']
+  devTool?: { userExplorer(explorer: unknown): void; close?(): void }
   /** devtool: open the DevTool (or the panel) once start-up has completed. */
   autoOpenDevTool?: boolean
   /**
@@ -70,7 +70,7 @@ function inAppOptions({ inAppRendererUrl, inAppViewUrl, cdnUrl }: PresetOptions)
 /** The devtool plugin's options from the flat ones. */
 function devToolOptions({ devTool, autoOpenDevTool, devToolPanel, inAppRendererUrl }: PresetOptions): DevToolOptions {
   const panel = devToolPanel !== null && typeof devToolPanel === 'object' ? devToolPanel : {}
-  return { devTool, autoOpenDevTool, panel: devToolPanel !== false, openParameter: panel.openParameter, panelUrl: panel.panelUrl, rendererUrl: inAppRendererUrl }
+  return { devTool: devTool as DevToolOptions['devTool'], autoOpenDevTool, panel: devToolPanel !== false, openParameter: panel.openParameter, panelUrl: panel.panelUrl, rendererUrl: inAppRendererUrl }
 }
 
 /**

@@ -1,7 +1,7 @@
 // createInstance maps the reference's flat DevTool options (and hackle-kit's `devToolPanel`) onto the preset's devtool
 // plugin.
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { createInstance } from '../../src/index'
+import { createInstance, type InstanceConfig } from '../../src/index'
 import workspace from '../fixtures/example-workspace.json'
 
 const clients: Array<{ close(): void }> = []
@@ -9,7 +9,7 @@ afterEach(() => {
   for (const c of clients.splice(0)) c.close()
   vi.restoreAllMocks()
 })
-const start = (key: string, options: Parameters<typeof createInstance>[1]) => {
+const start = (key: string, options: InstanceConfig) => {
   const client = createInstance(key, { workspaceConfig: workspace, sdkUrl: 'http://127.0.0.1:9', eventUrl: 'http://127.0.0.1:9', ...options })
   clients.push(client)
   return client
