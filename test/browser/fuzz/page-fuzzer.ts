@@ -5,42 +5,10 @@
 // run again, up to three times, and only its fastest run counts: a busy machine's noise only ever adds).
 import { Rng } from '../../conformance/rng'
 import { describe as show, hostileValue } from '../../unit/fuzz/hostile-values'
+import { builtIns, isPromise, NO_ARGUMENT_CLASSES, snapshotBuiltIns } from '../../unit/fuzz/guards'
 
 const SLOW_MS = 50
-const NO_ARGUMENT_CLASSES = new Set([
-  'Logger', 'EmptyParameterConfig', 'EmptyHackleRemoteConfig', 'DefaultBrowserPropertyProvider', 'IdentifiersBuilder',
-  'PropertyOperationsBuilder', 'HackleSubscriptionOperationsBuilder',
-])
-const BUILT_INS: Array<[string, object]> = [
-  ['Object', Object], ['Object.prototype', Object.prototype], ['Array', Array], ['Array.prototype', Array.prototype],
-  ['Function.prototype', Function.prototype], ['String.prototype', String.prototype], ['Number.prototype', Number.prototype],
-  ['Boolean.prototype', Boolean.prototype], ['Symbol.prototype', Symbol.prototype], ['Promise', Promise],
-  ['Promise.prototype', Promise.prototype], ['Map.prototype', Map.prototype], ['Set.prototype', Set.prototype],
-  ['Date.prototype', Date.prototype], ['RegExp.prototype', RegExp.prototype], ['Error.prototype', Error.prototype],
-  ['JSON', JSON], ['Math', Math], ['Reflect', Reflect], ['EventTarget.prototype', EventTarget.prototype],
-  ['Storage.prototype', Storage.prototype], ['History.prototype', History.prototype],
-]
-
-function snapshotBuiltIns(): Map<string, unknown> {
-  const snapshot = new Map<string, unknown>()
-  for (const [name, target] of BUILT_INS) {
-    for (const key of Reflect.ownKeys(target)) {
-      const d = Object.getOwnPropertyDescriptor(target, key)!
-      const at = `${name}.${String(key)}`
-      if ('value' in d) snapshot.set(at, d.value)
-      else snapshot.set(`${at} get`, d.get).set(`${at} set`, d.set)
-    }
-  }
-  return snapshot
-}
-
-function isPromise(value: unknown): value is Promise<unknown> {
-  try {
-    return value instanceof Promise
-  } catch {
-    return false
-  }
-}
+const BUILT_INS = builtIns([['EventTarget.prototype', EventTarget.prototype], ['Storage.prototype', Storage.prototype], ['History.prototype', History.prototype]])
 
 export interface FuzzReport {
   calls: number
@@ -59,7 +27,7 @@ export async function fuzz(seed: number, calls: number): Promise<FuzzReport> {
   const pending: Array<Promise<unknown>> = []
   const onUnhandled = (e: PromiseRejectionEvent) => void report.unhandled.push(String(e.reason))
   window.addEventListener('unhandledrejection', onUnhandled)
-  const before = snapshotBuiltIns()
+  const before = snapshotBuiltIns(BUILT_INS)
   const rng = new Rng(seed)
 
   const once = (run: () => unknown): { ms: number; result?: unknown; error?: unknown; threw: boolean } => {
@@ -187,7 +155,7 @@ export async function fuzz(seed: number, calls: number): Promise<FuzzReport> {
   await Promise.race([Promise.allSettled(pending), new Promise((resolve) => setTimeout(resolve, 3000))])
   await new Promise((resolve) => setTimeout(resolve, 0))
   window.removeEventListener('unhandledrejection', onUnhandled)
-  const after = snapshotBuiltIns()
+  const after = snapshotBuiltIns(BUILT_INS)
   report.changed = [...new Set([...before.keys(), ...after.keys()])].filter((key) => before.get(key) !== after.get(key))
   if (({} as Record<string, unknown>).polluted !== undefined) report.changed.push('Object.prototype.polluted')
   return report

@@ -6,48 +6,13 @@ import * as hackle from '../../../src'
 import { Rng } from '../../conformance/rng'
 import { EXAMPLE, SDK_KEY, SDK_URL } from '../client/helpers'
 import { describe as show, hostileValue } from './hostile-values'
+import { builtIns, isPromise, NO_ARGUMENT_CLASSES, snapshotBuiltIns } from './guards'
 import '../../../src/browser'
-
-/** The classes of window.Hackle a page constructs without arguments (the others are results the SDK makes). */
-const NO_ARGUMENT_CLASSES = new Set([
-  'Logger', 'EmptyParameterConfig', 'EmptyHackleRemoteConfig', 'DefaultBrowserPropertyProvider', 'IdentifiersBuilder',
-  'PropertyOperationsBuilder', 'HackleSubscriptionOperationsBuilder',
-])
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261126)
 const CALLS = Number(process.env.FUZZ_CALLS ?? 1500)
 
-/** The own members of the built-ins a careless SDK could change, by identity. */
-const BUILT_INS: Array<[string, object]> = [
-  ['Object', Object], ['Object.prototype', Object.prototype], ['Array', Array], ['Array.prototype', Array.prototype],
-  ['Function.prototype', Function.prototype], ['String.prototype', String.prototype], ['Number.prototype', Number.prototype],
-  ['Boolean.prototype', Boolean.prototype], ['Symbol.prototype', Symbol.prototype], ['Promise', Promise],
-  ['Promise.prototype', Promise.prototype], ['Map.prototype', Map.prototype], ['Set.prototype', Set.prototype],
-  ['Date.prototype', Date.prototype], ['RegExp.prototype', RegExp.prototype], ['Error.prototype', Error.prototype],
-  ['JSON', JSON], ['Math', Math], ['Reflect', Reflect],
-]
-
-function snapshotBuiltIns(): Map<string, unknown> {
-  const snapshot = new Map<string, unknown>()
-  for (const [name, target] of BUILT_INS) {
-    for (const key of Reflect.ownKeys(target)) {
-      const d = Object.getOwnPropertyDescriptor(target, key)!
-      const at = `${name}.${String(key)}`
-      if ('value' in d) snapshot.set(at, d.value)
-      else snapshot.set(`${at} get`, d.get).set(`${at} set`, d.set)
-    }
-  }
-  return snapshot
-}
-
-/** `instanceof Promise` that a Proxy answer (a default value handed back) cannot make throw. */
-function isPromise(value: unknown): value is Promise<unknown> {
-  try {
-    return value instanceof Promise
-  } catch {
-    return false
-  }
-}
+const BUILT_INS = builtIns()
 
 interface Failure {
   call: string
@@ -83,7 +48,7 @@ describe(`public API fuzzer (seed ${SEED}, ${CALLS} calls per phase)`, () => {
     vi.stubGlobal('XMLHttpRequest', SilentXhr)
     Object.defineProperty(navigator, 'sendBeacon', { configurable: true, writable: true, value: () => true })
     process.on('unhandledRejection', onUnhandled)
-    before = snapshotBuiltIns()
+    before = snapshotBuiltIns(BUILT_INS)
   })
   // The network stubs stay for the rest of the file: requests the clients started (a GET's XMLHttpRequest backup
   // after two seconds) must not reach a real network after the test.
@@ -214,7 +179,7 @@ describe(`public API fuzzer (seed ${SEED}, ${CALLS} calls per phase)`, () => {
 
     expect(failures.slice(0, 20), `${failures.length} failures`).toEqual([])
     expect(unhandled.map(String)).toEqual([])
-    const after = snapshotBuiltIns()
+    const after = snapshotBuiltIns(BUILT_INS)
     const changed = [...new Set([...before.keys(), ...after.keys()])].filter((key) => before.get(key) !== after.get(key))
     expect(changed).toEqual([])
     expect(({} as Record<string, unknown>).polluted).toBeUndefined()
