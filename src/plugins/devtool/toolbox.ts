@@ -2,10 +2,12 @@ import { Decision, FeatureFlagDecision, ParameterConfig } from '../../kernel'
 import { createContext, evaluateInContext, evaluateRemoteConfig, manualOverrideKey } from '../../internal'
 import { asNumber, getManualOverrideHooks, overrideEntries, withOverride, withoutOverride } from '../manual-overrides'
 import { getInAppMessageHooks } from '../in-app-messages/hooks'
-import type { DevtoolTools } from './tools'
 
-/** The first load's toolbox for the DevTool's lazy part (see `tools.ts`): the client's own functions and classes. */
-export const devtoolTools: DevtoolTools = {
+/**
+ * The first load's toolbox for the DevTool's lazy part (see `tools.ts`, whose `DevtoolTools` is this object's type):
+ * the client's own functions and classes.
+ */
+export const devtoolTools = {
   Decision,
   FeatureFlagDecision,
   ParameterConfig,

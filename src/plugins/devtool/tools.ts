@@ -1,7 +1,4 @@
-import type { Decision, FeatureFlagDecision, ParameterConfig } from '../../kernel'
-import type { createContext, evaluateInContext, evaluateRemoteConfig, manualOverrideKey } from '../../internal'
-import type { asNumber, getManualOverrideHooks, overrideEntries, withOverride, withoutOverride } from '../manual-overrides'
-import type { getInAppMessageHooks } from '../in-app-messages/hooks'
+import type { devtoolTools } from './toolbox'
 
 /**
  * What the lazily loaded part of the DevTool (explorer, panel data) uses of the client and the other plugins. It
@@ -10,21 +7,7 @@ import type { getInAppMessageHooks } from '../in-app-messages/hooks'
  * file (gzip compresses two files worse than one). So the lazy modules import nothing from outside the devtool plugin
  * at run time (types only).
  */
-export interface DevtoolTools {
-  Decision: typeof Decision
-  FeatureFlagDecision: typeof FeatureFlagDecision
-  ParameterConfig: typeof ParameterConfig
-  createContext: typeof createContext
-  evaluateInContext: typeof evaluateInContext
-  evaluateRemoteConfig: typeof evaluateRemoteConfig
-  manualOverrideKey: typeof manualOverrideKey
-  asNumber: typeof asNumber
-  overrideEntries: typeof overrideEntries
-  withOverride: typeof withOverride
-  withoutOverride: typeof withoutOverride
-  getManualOverrideHooks: typeof getManualOverrideHooks
-  getInAppMessageHooks: typeof getInAppMessageHooks
-}
+export type DevtoolTools = typeof devtoolTools
 
 /** The toolbox handed over by the first load; set before any lazy module runs. */
 export let tools: DevtoolTools

@@ -17,13 +17,12 @@ import {
   transportOf,
   uuid,
 } from '../../internal'
-import type { InAppTools } from './tools'
 
 /**
- * The first load's toolbox for the lazily loaded in-app engine and view (see `tools.ts`): the client's own functions
+ * The first load's toolbox for the lazily loaded in-app engine and view (see `tools.ts`, whose `InAppTools` is this object's type): the client's own functions
  * and classes (in the script-tag build too, whose in-app script has no copies of its own).
  */
-export const inAppTools: InAppTools = {
+export const inAppTools = {
   anyTargetMatches,
   createContext,
   createLocalStore,

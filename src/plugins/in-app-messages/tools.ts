@@ -1,22 +1,4 @@
-import type {
-  anyTargetMatches,
-  createContext,
-  createLocalStore,
-  describeError,
-  evaluateInContext,
-  exposureEvents,
-  HackleSubscriptionOperationsBuilder,
-  HackleSubscriptionStatus,
-  inAppDelayKey,
-  inAppHideKey,
-  inAppImpressionKey,
-  parseTargets,
-  PropertyOperationsBuilder,
-  resolveIdentifiers,
-  sdkHeaders,
-  transportOf,
-  uuid,
-} from '../../internal'
+import type { inAppTools } from './toolbox'
 
 /**
  * What the in-app decision engine and view use of the built-in plugins' toolbox. They are loaded later (`import()`),
@@ -25,25 +7,7 @@ import type {
  * loads first as a second file (about 1 kB more gzip than one file). So the engine's and view's modules import
  * nothing from outside the in-app plugin at run time (types only).
  */
-export interface InAppTools {
-  anyTargetMatches: typeof anyTargetMatches
-  createContext: typeof createContext
-  createLocalStore: typeof createLocalStore
-  describeError: typeof describeError
-  evaluateInContext: typeof evaluateInContext
-  exposureEvents: typeof exposureEvents
-  HackleSubscriptionOperationsBuilder: typeof HackleSubscriptionOperationsBuilder
-  HackleSubscriptionStatus: typeof HackleSubscriptionStatus
-  inAppDelayKey: typeof inAppDelayKey
-  inAppHideKey: typeof inAppHideKey
-  inAppImpressionKey: typeof inAppImpressionKey
-  parseTargets: typeof parseTargets
-  PropertyOperationsBuilder: typeof PropertyOperationsBuilder
-  resolveIdentifiers: typeof resolveIdentifiers
-  sdkHeaders: typeof sdkHeaders
-  transportOf: typeof transportOf
-  uuid: typeof uuid
-}
+export type InAppTools = typeof inAppTools
 
 /** The toolbox the engine and view use; set by `createEngine` and `openView` before anything else of theirs runs. */
 export let tools: InAppTools
