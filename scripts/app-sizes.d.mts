@@ -19,6 +19,8 @@ export interface AppSize extends App {
   gzip: number
   /** gzip -9 bytes of the chunks loaded by `import()`. */
   lazy: number
+  /** esbuild's warnings about the bundle (`id: text`); a linked package shows them, an installed one hides them. */
+  warnings: string[]
 }
 export function apps(root: string): App[]
 export function measureApps(root: string): Promise<AppSize[]>

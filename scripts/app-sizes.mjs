@@ -105,7 +105,9 @@ export function leaveOutPlugins(root, factories) {
  * Bundles and compresses every app, with code splitting as an app's bundler does it: `gzip` is what the page loads
  * first (the entry and the chunks it imports statically, each compressed as its own file), `lazy` what `import()`
  * loads later (the in-app view, the renderer with React), apart. `root` must be built (`npm run build`).
- * @returns {Promise<{ id: string, label: string, plugin?: string, minified: number, gzip: number, lazy: number }[]>}
+ * `warnings` are esbuild's about the package (e.g. `ignored-bare-import`), which an app that links the package
+ * (a workspace, `npm link`) would see; an installed package's are hidden by esbuild.
+ * @returns {Promise<{ id: string, label: string, plugin?: string, minified: number, gzip: number, lazy: number, warnings: string[] }[]>}
  */
 export async function measureApps(root) {
   const scratch = mkdtempSync(path.join(os.tmpdir(), 'hackle-kit-size-'))
@@ -152,7 +154,7 @@ export async function measureApps(root) {
           gzip += size
         } else lazy += size
       }
-      rows.push({ ...app, minified, gzip, lazy })
+      rows.push({ ...app, minified, gzip, lazy, warnings: result.warnings.map((warning) => `${warning.id}: ${warning.text}`) })
     }
     return rows
   } finally {
