@@ -25,7 +25,14 @@ export interface HackleProviderOptions {
   flags?: Readonly<Record<string, HackleFlagSource>>
   /** The Hackle user field that the evaluation context's `targetingKey` fills (default `userId`). */
   targetingKey?: TargetingKeyField
+  /**
+   * How long `initialize` waits for a hackle-kit client to apply the provider (list it in that client's `plugins`)
+   * before it rejects (default 5000 ms); a client that applies it later makes it emit `PROVIDER_READY`.
+   */
+  attachTimeoutMillis?: number
 }
+
+const ATTACH_TIMEOUT_MILLIS = 5_000
 
 type Phase = 'idle' | 'initializing' | 'ready' | 'failed' | 'closed'
 
@@ -72,6 +79,7 @@ export class HackleProvider implements Provider, Plugin {
   private configText: string | undefined
   private readonly flags: HackleProviderOptions['flags']
   private readonly targetingKey: TargetingKeyField
+  private readonly attachTimeoutMillis: number
   private attach!: (kernel: Kernel) => void
   private readonly attached = new Promise<Kernel>((resolve) => (this.attach = resolve))
   private startup!: (ready: boolean) => void
@@ -79,9 +87,11 @@ export class HackleProvider implements Provider, Plugin {
   private readonly started = new Promise<boolean>((resolve) => (this.startup = resolve))
 
   constructor(options: HackleProviderOptions = {}) {
-    const { flags, targetingKey } = options ?? {}
+    const { flags, targetingKey, attachTimeoutMillis } = options ?? {}
     this.flags = flags !== null && typeof flags === 'object' ? flags : undefined
     this.targetingKey = targetingKey === 'id' || targetingKey === 'deviceId' ? targetingKey : 'userId'
+    this.attachTimeoutMillis =
+      typeof attachTimeoutMillis === 'number' && attachTimeoutMillis >= 0 ? attachTimeoutMillis : ATTACH_TIMEOUT_MILLIS
   }
 
   /** hackle-kit plugin: listens to the client's config loads and start-up. */
@@ -99,12 +109,27 @@ export class HackleProvider implements Provider, Plugin {
 
   async initialize(context?: EvaluationContext): Promise<void> {
     this.phase = 'initializing'
-    const kernel = await this.attached
+    const kernel = await this.attachedWithin(this.attachTimeoutMillis)
+    if (!kernel) {
+      if (this.phase === 'initializing') this.phase = 'failed'
+      throw new GeneralError(
+        'Hackle: the HackleProvider is in no hackle-kit client’s plugins (list it in the `plugins` of the first createInstance ' +
+          'or createKernel for the SDK key); PROVIDER_READY follows when a client applies it',
+      )
+    }
     if (describesUser(context)) await this.setUser(kernel, context)
     const ready = kernel.workspaces.current() !== undefined || (await this.started) || kernel.workspaces.current() !== undefined
     if (this.phase !== 'initializing') return
     this.phase = ready ? 'ready' : 'failed'
     if (!ready) throw new GeneralError('Hackle: no workspace config could be loaded; PROVIDER_READY follows when one is')
+  }
+
+  /** The client that applied the provider, or undefined when none did within `millis`. */
+  private attachedWithin(millis: number): Promise<Kernel | undefined> {
+    if (this.kernel) return Promise.resolve(this.kernel)
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const late = new Promise<undefined>((resolve) => (timer = setTimeout(resolve, millis, undefined)))
+    return Promise.race([this.attached, late]).finally(() => clearTimeout(timer))
   }
 
   async onClose(): Promise<void> {

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { OpenFeature, ProviderEvents, ProviderStatus, type EvaluationDetails, type FlagValue } from '@openfeature/web-sdk'
 import { createInstance } from '../../../src'
-import { SDK_URL } from '../client/helpers'
+import { HackleProvider } from '../../../src/openfeature'
+import { SDK_KEY, SDK_URL } from '../client/helpers'
 import { devtool } from '../../../src/plugins/devtool'
 import { nextEvent as next, useOpenFeatureHarness } from './harness'
 import { changedWorkspace, testWorkspace } from './workspace'
@@ -248,5 +249,29 @@ describe('HackleProvider through the OpenFeature client', () => {
     warn.mockRestore()
     await OpenFeature.setProviderAndWait(provider)
     expect(OpenFeature.getClient().getStringValue('2', 'A')).toBe('B')
+  })
+
+  it('a provider no client applies: createInstance for a running key warns, initialize rejects after the time limit, a later client makes it ready', async () => {
+    server.body = JSON.stringify(testWorkspace())
+    const { hackle } = start()
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined)
+    const late = new HackleProvider({ attachTimeoutMillis: 50 })
+    // the key's client runs already: it is returned as it is, and says the provider is not applied
+    expect(createInstance(SDK_KEY, { plugins: [late] })).toBe(hackle)
+    expect(warn.mock.calls.some(([line]) => /SDK key \[.+\] is running; the plugins given now are not applied/.test(String(line)))).toBe(true)
+    warn.mockRestore()
+
+    const client = OpenFeature.getClient()
+    await expect(OpenFeature.setProviderAndWait(late)).rejects.toThrow(/in no hackle-kit client’s plugins/)
+    expect(client.providerStatus).toBe(ProviderStatus.ERROR)
+    expect(shape(client.getStringDetails('2', 'A'))).toMatchObject({ value: 'A', reason: 'ERROR', errorCode: 'PROVIDER_NOT_READY' })
+
+    // a client that applies it later (here with its config at hand) makes it ready
+    const ready = next(ProviderEvents.Ready)
+    const other = createInstance('late-provider-key-01', { sdkUrl: SDK_URL, eventUrl: SDK_URL, workspaceConfig: testWorkspace(), plugins: [late] })
+    await ready
+    expect(client.providerStatus).toBe(ProviderStatus.READY)
+    expect(client.getStringValue('2', 'A')).toBe('B')
+    other.close()
   })
 })
