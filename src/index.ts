@@ -75,10 +75,7 @@ export function createInstance<const P extends PluginList>(
 export function createInstance(sdkKey: string, config: InstanceConfig & { plugins?: unknown } = {}): unknown {
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   const running = instances.get(key)
-  if (running) {
-    if (givesPlugins(config)) createLogger().warn(`createInstance: the client of SDK key [${key}] is running; the plugins given now are not applied (close it first)`)
-    return running
-  }
+  if (running) return running
   let client: unknown
   try {
     // an array is no options object (its entries would only be copied): the defaults, as the reference reads none
@@ -90,16 +87,6 @@ export function createInstance(sdkKey: string, config: InstanceConfig & { plugin
   }
   instances.set(key, client)
   return client
-}
-
-/** Whether options name plugins of their own (a function, or a non-empty list), without throwing on hostile ones. */
-function givesPlugins(config: unknown): boolean {
-  try {
-    const plugins = config !== null && typeof config === 'object' ? (config as { plugins?: unknown }).plugins : undefined
-    return typeof plugins === 'function' || (Array.isArray(plugins) && plugins.length > 0)
-  } catch {
-    return false
-  }
 }
 
 function start(key: string, options: InstanceConfig & { plugins?: unknown }): unknown {
