@@ -330,13 +330,25 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
     return stored !== null || taken.length > 0
   }
 
+  /**
+   * Whether a claim may find work: a retry store or another page's record in this page's view of localStorage, or a
+   * record of this page's to settle (released, or failed while backing off). Without any, no lock is taken and the
+   * fence is neither opened nor raised (a visitor's page with nothing left behind writes nothing at start). The view
+   * may be late: what it does not show yet belongs to a live page or is claimed at a later sync (a later send, never a
+   * double one).
+   */
+  function claimable(): boolean {
+    for (const r of records.values()) if (r.state === RELEASED || r.state === FAILED) return true
+    return store.get(RETRY_KEY) !== null || storedKeys(storage.local, PREFIX).some((key) => !key.startsWith(`${PREFIX}${page}_`))
+  }
+
   /** Retry flush (start, `visible`, `pageshow`, after failures): claims under the lock, then sends. */
   async function sync(): Promise<void> {
     if (closed || away) return
     if (syncing) return void (again = true)
     syncing = true
     try {
-      await locked(claim)
+      if (claimable()) await locked(claim)
     } finally {
       syncing = false
     }

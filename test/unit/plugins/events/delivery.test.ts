@@ -246,14 +246,33 @@ describe('events plugin: the claim fence (several tabs)', () => {
     expect([localStorage.getItem(FENCE_KEY), net.idb!.peek('fence', SDK_KEY)]).toEqual(['8', 8])
   })
 
-  it('claims what the late copy then shows, once, and passes the fence on', async () => {
+  it('a page with nothing left behind takes no lock and writes no fence at start', async () => {
+    const setItem = vi.spyOn(Storage.prototype, 'setItem')
+    try {
+      client().track('e')
+      await settle(1000)
+      expect(net.posts).toHaveLength(1)
+      expect(setItem.mock.calls.map(([key]) => String(key)).filter((key) => /^hackle-kit-(fence|lock)_/.test(key))).toEqual([])
+      expect(net.idb!.peek('fence', SDK_KEY)).toBeUndefined()
+    } finally {
+      setItem.mockRestore()
+    }
+  })
+
+  it('claims what a late copy shows at the next sync, once, and passes the fence on', async () => {
     net.idb!.poke('fence', SDK_KEY, 3)
     localStorage.setItem(FENCE_KEY, '2')
     client()
     client()
     await settle(1000)
+    // Their view showed nothing to claim: no claim yet (a later send, never a double one).
     leftByReference()
     localStorage.setItem(FENCE_KEY, '3')
+    await settle(1000)
+    expect(net.posts).toHaveLength(0)
+    // The next sync (the page shown again) claims it, in one of the two clients.
+    setVisibility('hidden')
+    setVisibility('visible')
     await settle(2000)
     expect(net.posts.flatMap((p) => dtos(p.body)).map((e) => e.insertId)).toEqual(['t-1'])
     expect(localStorage.getItem(RETRY_KEY)).toBeNull()
