@@ -33,15 +33,18 @@ export const KERNEL_APP_BUDGET = 11_900
  * (about 32,700 B). The web-view bridge (a Hackle app's web view: detection, the native-mode app client, the
  * wrapper mode; eager, because native-mode calls such as `variation()` answer synchronously from the app) adds about
  * 2,630 B (35,200 B), over issue 13's bar of 35,000 B; the DevTool loader about 900 B and the hostile-page fixes (bounded
- * `$` values, config load in short tasks, shared cookie reads) about 700 B (about 36,970 B). This guard holds that figure with a small margin (README, Figures).
+ * `$` values, config load in short tasks, shared cookie reads) about 700 B (about 36,970 B); delivery's check that skips the
+ * start-up claim when nothing is left behind (no lock, no IndexedDB, no fence write) about 35 B (about 37,010 B). This guard
+ * holds that figure with a small margin (README, Figures).
  */
-export const PRESET_APP_BUDGET = 37_000
+export const PRESET_APP_BUDGET = 37_050
 /**
  * The visitor preset: `createInstance` as shipped with the plugins of the visitor-side issue only (every preset
  * plugin but in-app messages, the web-view bridge and the DevTool), the app its 30,000 B target was set for. It
- * measured about 31,510 B when this row was added; this guard holds the current figure with a small margin.
+ * measured about 31,510 B when this row was added, about 32,550 B with delivery's start-up check; this guard holds the
+ * current figure with a small margin.
  */
-export const VISITOR_APP_BUDGET = 32_550
+export const VISITOR_APP_BUDGET = 32_600
 /** The preset plugins the visitor preset leaves out, by factory name (a plugin added to the preset later: add it). */
 export const VISITOR_LEFT_OUT = ['inAppMessages', 'webViewBridge', 'devtool']
 

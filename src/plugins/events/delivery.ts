@@ -338,8 +338,9 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
    * double one).
    */
   function claimable(): boolean {
-    for (const r of records.values()) if (r.state === RELEASED || r.state === FAILED) return true
-    return store.get(RETRY_KEY) !== null || storedKeys(storage.local, PREFIX).some((key) => !key.startsWith(`${PREFIX}${page}_`))
+    // FAILED or RELEASED
+    for (const r of records.values()) if (r.state > SENDING) return true
+    return store.get(RETRY_KEY) !== null || storedKeys(storage.local, PREFIX).some((key) => !key.startsWith(PREFIX + page + '_'))
   }
 
   /** Retry flush (start, `visible`, `pageshow`, after failures): claims under the lock, then sends. */
