@@ -50,6 +50,7 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
   const listeners = new Set<() => void>()
   const inApp = kernel.has('in-app-messages') ? tools.getInAppMessageHooks(kernel) : undefined
   let messages: MessageRow[] | null | undefined = inApp ? null : undefined
+  let messagesError: string | undefined
   let snapshot: PanelData | undefined
   let unsubscribe: (() => void) | undefined
   const changed = () => {
@@ -61,10 +62,12 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
   const loadMessages = () => {
     if (!inApp) return
     messages = null
+    messagesError = undefined
     changed()
     Promise.resolve(inApp.inspectMessages.call()).then(
       (inspector) => {
         messages = inspector?.describe() ?? []
+        if (inspector === null) messagesError = 'their code failed to load (see the console)'
         changed()
       },
       () => {
@@ -135,6 +138,7 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
       remoteConfigs: remoteConfigRows(),
       events: feed.recent.map(([event, delivered]) => eventRow(event, delivered)).reverse(),
       messages,
+      messagesError,
       plugins: KNOWN_PLUGINS.filter((name) => kernel.has(name)),
     }
   }

@@ -54,7 +54,10 @@ export interface EngineModule {
 export function createEngine({ kernel, hooks, store, display, tools: given }: EngineHost): Engine {
   useTools(given)
   const { logger } = kernel
-  let messages = new Map<number, InAppMessage>()
+  // The messages of the config at hand (a load that follows a failed one lost the inputs queued for that one); the
+  // queued inputs replayed next set them as they were at each input's moment.
+  const current = kernel.workspaces.config()
+  let messages = current ? parseInAppMessages(current, logger.debug) : new Map<number, InAppMessage>()
   const context = createInAppContext(kernel, hooks, store, () => messages)
   const scheduler = createScheduler(context, display, createDelayStore(store, kernel.sdkKey, logger))
   const replaying = (snapshot: InputSnapshot | undefined, work: () => void) => {

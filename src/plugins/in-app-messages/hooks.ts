@@ -64,13 +64,14 @@ export interface InAppInspector {
  *
  * `inspectMessages()` is a request the plugin answers (call it; the plugin is its tap): a promise of the inspector,
  * once the decision engine is loaded (it is loaded now when the workspace has messages), or of `undefined` when the
- * workspace has none; `undefined` itself without the plugin.
+ * workspace has none, or of `null` when the engine's code could not be loaded (a later call tries again); `undefined`
+ * itself without the plugin.
  */
 export const getInAppMessageHooks = /* @__PURE__ */ definePluginHooks('in-app-messages', () => ({
   evaluated: new SyncHook<[info: InAppEligibilityInfo]>(),
   scheduled: new SyncHook<[info: InAppScheduleInfo]>(),
   delivered: new SyncHook<[info: InAppDeliverInfo]>(),
-  inspectMessages: new SyncBailHook<[], Promise<InAppInspector | undefined> | void>(),
+  inspectMessages: new SyncBailHook<[], Promise<InAppInspector | null | undefined> | void>(),
 }))
 
 export type InAppMessageHooks = ReturnType<typeof getInAppMessageHooks>

@@ -64,11 +64,13 @@ export const inAppMessages = definePlugin(
       let engine: Engine | undefined
       let queue: Pending[] | undefined
       let disposed = false
+      /** The last load of the engine's code: settles once it is there (or failed). */
+      let loading: Promise<void> | undefined
 
       const load = () => {
         if (engine || queue) return
         const pending: Pending[] = (queue = [])
-        display.loadEngine().then(
+        loading = display.loadEngine().then(
           ({ createEngine }) => {
             if (disposed) return
             const loaded = createEngine({ kernel, hooks: inAppHooks, store, display, tools: inAppTools })
@@ -100,11 +102,16 @@ export const inAppMessages = definePlugin(
       hooks.initialized.tap(NAME, () => input((e, snapshot) => e.initialized(snapshot), moment))
       hooks.userChanged.tap(NAME, (previous, current) => input((e) => e.userChanged(previous, current)))
 
-      // The engine, once it is there (loaded now when the workspace has messages), for a DevTool.
+      // The engine, once it is there (loaded now when the workspace has messages), for a DevTool; null when its code
+      // could not be loaded (asking again tries again).
       inAppHooks.inspectMessages.tap(NAME, () => {
         const config = kernel.workspaces.config()
         if (config && hasMessages(config)) load()
-        return new Promise((resolve) => (engine || queue ? input(resolve) : resolve(undefined)))
+        return new Promise((resolve) => {
+          if (!(engine || queue)) return resolve(undefined)
+          input(resolve)
+          void loading?.then(() => engine || resolve(null))
+        })
       })
 
       // Public calls never throw, whatever the view does.

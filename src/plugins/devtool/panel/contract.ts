@@ -76,6 +76,8 @@ export interface PanelData {
   events: EventRow[]
   /** `undefined` without the in-app plugin; `null` while they load. */
   messages: MessageRow[] | null | undefined
+  /** Why the messages could not be looked at (their code failed to load); `messages` is then empty. */
+  messagesError?: string
   /** Installed plugins by name. */
   plugins: string[]
   /** Whether a workspace is loaded (nothing to decide without one). */

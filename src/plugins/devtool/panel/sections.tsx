@@ -242,7 +242,13 @@ export function MessageSection({ data, source }: { data: PanelData; source: Pane
         </button>
       </div>
       <p className="meta" aria-live="polite">
-        {data.messages === null ? 'Loading…' : data.messages.length ? 'Eligibility for this visitor now (no events are sent).' : 'The workspace has no in-app messages.'}
+        {data.messages === null
+          ? 'Loading…'
+          : data.messagesError
+            ? `The in-app messages could not be loaded: ${data.messagesError}`
+            : data.messages.length
+              ? 'Eligibility for this visitor now (no events are sent).'
+              : 'The workspace has no in-app messages.'}
       </p>
       <ul>
         {data.messages?.map((row) => (

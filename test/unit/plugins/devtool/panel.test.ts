@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createKernel, definePlugin, type Kernel, type SdkEvent } from '../../../../src/kernel'
 import { getManualOverrideHooks, manualOverrides, type OverrideChange } from '../../../../src/plugins/manual-overrides'
 import { devtool } from '../../../../src/plugins/devtool'
+import { getInAppMessageHooks } from '../../../../src/plugins/in-app-messages/hooks'
 import { createExplorer } from '../../../../src/plugins/devtool/explorer'
 import { createPanelSource } from '../../../../src/plugins/devtool/source'
 import { useTools } from '../../../../src/plugins/devtool/tools'
@@ -106,6 +107,26 @@ describe('panel data side over a client', () => {
     expect(data.user.identifiers).toMatchObject({ $id: 'user_1', $deviceId: 'user_1' })
     expect(data.plugins).toEqual(['manual-overrides', 'devtool'])
     expect(data.ready).toBe(true)
+  })
+
+  it('says so when the in-app messages code could not be loaded, and asking again shows them once it loads', async () => {
+    let inspector: null | { describe(): unknown[]; preview(): boolean } = null
+    const fakeInApp = definePlugin(() => ({
+      name: 'in-app-messages',
+      apply: (k) => void getInAppMessageHooks(k).inspectMessages.tap('fake', () => Promise.resolve(inspector as never)),
+    }))
+    let kernel!: Kernel
+    const probe = definePlugin(() => ({ name: 'probe', apply: (k) => void (kernel = k) }))
+    clients.push(createKernel(SDK_KEY, { log_disabled: true, workspaceConfig: workspace, user, plugins: [fakeInApp(), devtool(), probe()] }))
+    const { source: data } = source(kernel)
+    data.refreshMessages()
+    await vi.waitFor(() => expect(data.read().messages).toEqual([]))
+    expect(data.read().messagesError).toMatch(/failed to load/)
+    inspector = { describe: () => [{ key: 9 }], preview: () => true }
+    data.refreshMessages()
+    expect(data.read().messages).toBeNull()
+    await vi.waitFor(() => expect(data.read().messages).toEqual([{ key: 9 }]))
+    expect(data.read().messagesError).toBeUndefined()
   })
 
   it('keeps one snapshot until something changed; overrides of an A/B test, a flag and a parameter decide first, also after a reload', () => {
@@ -311,6 +332,17 @@ describe('panel view (React) over a fake data side', () => {
     expect(shadow.textContent).toContain('IN_APP_MESSAGE_FREQUENCY_CAPPED')
     act(() => void fireEvent.click(q('[aria-label="Preview message 71"]')))
     expect(source.calls.at(-1)).toEqual(['previewMessage', 71])
+  })
+
+  it('tells why the in-app tab has no messages when their code could not be loaded', () => {
+    const element = document.createElement('div')
+    document.body.appendChild(element)
+    const base = fake()
+    const data = { ...base.read(), messages: [], messagesError: 'their code failed to load (see the console)' }
+    mountPanel(element, { ...base, read: () => data })
+    const shadow = element.shadowRoot!
+    act(() => void fireEvent.click([...shadow.querySelectorAll<HTMLElement>('[role=tab]')].find((t) => t.textContent!.startsWith('In-app'))!))
+    expect(shadow.querySelector('.meta')!.textContent).toBe('The in-app messages could not be loaded: their code failed to load (see the console)')
   })
 
   it('shows the user with session id and cohorts; Escape and the close button ask the data side to close', () => {

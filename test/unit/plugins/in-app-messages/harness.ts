@@ -16,7 +16,7 @@ export interface Seen {
   delivered: InAppDeliverInfo[]
   errors: string[]
   /** The plugin's `inspectMessages` request, as a DevTool makes it. */
-  inspect?: () => Promise<InAppInspector | undefined> | void
+  inspect?: () => Promise<InAppInspector | null | undefined> | void
 }
 
 export const presented: Presentation[] = []

@@ -109,4 +109,17 @@ describe('in-app messages: the lazily loaded engine', () => {
     expect(seen.scheduled).toEqual([])
     expect((client as unknown as { getDisplayedInAppMessageView(): unknown }).getDisplayedInAppMessageView()).toBeNull()
   })
+
+  it('a DevTool asking while the engine code fails to load gets null, and asking again loads it again', async () => {
+    const { seen } = start(inAppWorkspace([messageDto({ id: 1, key: 1 })]))
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const first = seen.inspect!()
+    expect(engineLoading.loads).toHaveLength(1)
+    for (const load of engineLoading.loads.splice(0)) load(new Error('chunk failed'))
+    await expect(first).resolves.toBeNull()
+    const second = seen.inspect!()
+    expect(engineLoading.loads).toHaveLength(1)
+    await engineArrives()
+    expect((await second)!.describe().map((row) => row.key)).toEqual([1])
+  })
 })
