@@ -52,7 +52,7 @@ const rendererApart: Plugin = {
 /**
  * The views' variants without React (used when the page's React is known): their `react` and `react-dom` imports are
  * modules that call the page's React, given at run time (`src/internal/page-react`). `react/jsx-runtime` too: the JSX
- * is drawn with the page's `createElement`, which every React since 16.8 has.
+ * is drawn with the page's `createElement`.
  */
 const reactFromPage: Plugin = {
   name: 'react-from-page',

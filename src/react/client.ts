@@ -21,11 +21,12 @@ export type HackleReactConfig = InstanceConfig & {
   plugins?: PluginList | ((defaults: PresetPlugins) => PluginList)
   /**
    * The app's `react-dom` module (`import * as ReactDOM from 'react-dom'`). With it, in-app messages and the DevTool
-   * panel draw with the app's React (this entry's `react`) instead of loading chunks that bundle a second copy; the
-   * app's version must be the same as its `react`'s.
+   * panel draw with the app's React (this entry's `react`, 17 or later) instead of loading chunks that bundle a
+   * second copy; its version must be the same as `react`'s. (This entry never imports `react-dom` itself: React 19
+   * mounts only through `react-dom/client`, which React 17 does not have.)
    */
   reactDom?: object
-  /** The app's `react-dom/client` module (React 18 and later: its `createRoot`; without it, the legacy `render`). */
+  /** The app's `react-dom/client` module: React 18 and later (React 19 needs it; without it, the legacy `render`). */
   reactDomClient?: object
 }
 

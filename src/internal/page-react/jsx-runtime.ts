@@ -1,7 +1,7 @@
 /**
  * `react/jsx-runtime` in the React-free builds of hackle-kit's views: the JSX compiled for the automatic runtime, drawn
- * with the page's `createElement` (React 16.8 has no `jsx-runtime` of its own): `jsx` passes its one child as is,
- * `jsxs` spreads its static children, as the classic transform would have written them.
+ * with the page's `createElement` (the page gives its `react` module, not its `jsx-runtime`): `jsx` passes its one
+ * child as is, `jsxs` spreads its static children, as the classic transform would have written them.
  */
 import { pageReact } from './holder'
 

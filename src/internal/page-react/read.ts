@@ -15,7 +15,7 @@ export interface UsablePageReact {
   createRoot(container: Element): PageRoot
 }
 
-/** What the views call on the page's `react` module (each a function in React 16.8 and later). */
+/** What the views call on the page's `react` module (each a function in every React with hooks). */
 const REACT_FUNCTIONS = ['createElement', 'createContext', 'useContext', 'useEffect', 'useLayoutEffect', 'useReducer', 'useRef', 'useState']
 
 type Module = Record<string, any>
@@ -23,15 +23,18 @@ const isObject = (value: unknown): value is Module => (typeof value === 'object'
 
 /**
  * The page's React as a tap of `hooks.pageReact` gave it, checked: `undefined` when it lacks what the views need
- * (logged as a warning: a `react` module without its hooks, a `react-dom` whose version differs, no
+ * (logged as a warning: a `react` module without its hooks, React 16, a `react-dom` whose version differs, no
  * `reactDomClient.createRoot` and no legacy `render`). Never throws.
  */
 export function readPageReact(given: PageReact, logger: Logger): UsablePageReact | undefined {
   const unusable = (why: string): undefined => void logger.warn(`The page's React is not used (the views bundle their own): ${why}`)
   try {
     const { react, reactDom, reactDomClient } = (isObject(given) ? given : {}) as Record<string, unknown>
-    if (!isObject(react) || !REACT_FUNCTIONS.every((name) => typeof react[name] === 'function')) return unusable('react is not a react module (16.8 or later)')
+    if (!isObject(react) || !REACT_FUNCTIONS.every((name) => typeof react[name] === 'function')) return unusable('react is not a react module with hooks')
     if (!isObject(reactDom)) return unusable('reactDom is not a react-dom module')
+    // React 16 listens for events at the document, where those of a shadow root arrive retargeted to its host: the
+    // views (drawn in a shadow root) would not hear their own clicks. React 17 listens at the root's container.
+    if (Number.parseInt(String(react.version), 10) < 17) return unusable(`react ${react.version} does not handle events in a shadow root (17 and later do)`)
     if (typeof react.version === 'string' && typeof reactDom.version === 'string' && react.version !== reactDom.version) {
       return unusable(`react ${react.version} and react-dom ${reactDom.version} differ`)
     }

@@ -43,6 +43,8 @@ describe('readPageReact', () => {
       [{ react: {}, reactDom: ReactDOM, reactDomClient: ReactDOMClient }, /react is not a react module/],
       [{ react: React, reactDom: null, reactDomClient: ReactDOMClient }, /reactDom is not a react-dom module/],
       [{ react: React, reactDom: { ...ReactDOM, version: '18.3.1' }, reactDomClient: ReactDOMClient }, /differ/],
+      // React 16 delegates events to the document: clicks in the views' shadow root would be lost
+      [{ react: { ...React, version: '16.14.0' }, reactDom: { render() {}, unmountComponentAtNode() {}, version: '16.14.0' } }, /react 16\.14\.0 does not handle events in a shadow root/],
       // React 19's react-dom alone: no legacy render, no createRoot
       [{ react: React, reactDom: ReactDOM }, /give reactDomClient/],
       [new Proxy({}, { get: () => { throw new Error('hostile') } }), /hostile/],

@@ -29,7 +29,7 @@ describe('hackle-kit/react: the app’s React for the views drawn with React', (
     expect(answer!.react).toHaveProperty('useState', React.useState)
   })
 
-  it('gives react-dom alone as is (React 16.8 and 17 have no react-dom/client)', () => {
+  it('gives react-dom alone as is (React 17 has no react-dom/client)', () => {
     const kernel = start({ reactDom: ReactDOM })
     expect(kernel.hooks.pageReact.call()).toMatchObject({ reactDom: ReactDOM, reactDomClient: undefined })
   })

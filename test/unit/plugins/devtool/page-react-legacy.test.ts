@@ -1,5 +1,5 @@
 // The React-free variants of the DevTool panel's view and the in-app renderer drawing with a page's React from before
-// 18 (16.8, 17): no `react-dom/client` (mounted with the legacy render / unmountComponentAtNode) and no
+// 18 (17): no `react-dom/client` (mounted with the legacy render / unmountComponentAtNode) and no
 // `useSyncExternalStore` (the panel's store subscription falls back to a subscription of its own). Such a React is
 // emulated over the installed one. The views' `react` imports are replaced as in their chunks (the tsup plugin
 // `react-from-page`); a page has one React, so this file holds the legacy cases of both views.
