@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import { resolve } from 'node:path'
 import type { Plugin } from 'esbuild'
 import { defineConfig } from 'tsup'
 
@@ -41,9 +42,23 @@ const rendererApart: Plugin = {
   setup(build) {
     // the CommonJS build (made from ESM by tsup) names its files `.cjs`
     const ext = build.initialOptions.outExtension?.['.js'] ?? '.js'
-    build.onResolve({ filter: /^\.\.\/renderer\/index$/ }, () => ({ path: `../renderer/index${ext}`, external: true }))
-    // the same for the DevTool panel's view, imported by the `panel-link` entry beside it
-    build.onResolve({ filter: /^\.\/panel\/index$/ }, () => ({ path: `./panel/index${ext}`, external: true }))
+    // (also its variant without React, built apart too)
+    build.onResolve({ filter: /^\.\.\/renderer\/(index|page-react)$/ }, ({ path }) => ({ path: `${path}${ext}`, external: true }))
+    // the same for the DevTool panel's view, imported by the `panel-link` entries beside it
+    build.onResolve({ filter: /^\.\/panel\/(index|page-react)$/ }, ({ path }) => ({ path: `${path}${ext}`, external: true }))
+  },
+}
+
+/**
+ * The views' variants without React (used when the page's React is known): their `react` and `react-dom` imports are
+ * modules that call the page's React, given at run time (`src/internal/page-react`). `react/jsx-runtime` too: the JSX
+ * is drawn with the page's `createElement`.
+ */
+const reactFromPage: Plugin = {
+  name: 'react-from-page',
+  setup(build) {
+    const files: Record<string, string> = { react: 'react', 'react/jsx-runtime': 'jsx-runtime', 'react-dom': 'react-dom', 'react-dom/client': 'react-dom-client' }
+    build.onResolve({ filter: /^react(-dom)?(\/client|\/jsx-runtime)?$/ }, (args) => ({ path: resolve(`src/internal/page-react/${files[args.path]}.ts`) }))
   },
 }
 
@@ -81,6 +96,7 @@ export default defineConfig([
       'react/index': 'src/react/index.ts',
       // The DevTool panel's view, imported through this entry (a stable file; the view is built apart, below).
       'plugins/devtool/panel-link': 'src/plugins/devtool/panel-link.ts',
+      'plugins/devtool/panel-link-page-react': 'src/plugins/devtool/panel-link-page-react.ts',
     },
     external: [/^@openfeature\//, 'react'],
     // The npm build imports hackle-kit's in-app renderer as a lazy chunk: its own build (below), imported as is.
@@ -135,6 +151,26 @@ export default defineConfig([
     // its chunks in their own folder, apart from the main build's
     esbuildOptions(options) {
       options.chunkNames = 'react/[name]-[hash]'
+    },
+    target: 'es2020',
+    platform: 'browser',
+    outDir: 'dist',
+  },
+  {
+    // The renderer and the DevTool panel's view without React, for a page whose React the client knows
+    // (`hooks.pageReact`): the page's React is given at run time, so these chunks carry only hackle-kit's own code.
+    entry: {
+      'plugins/in-app-messages/renderer/page-react': 'src/plugins/in-app-messages/renderer/page-react.ts',
+      'plugins/devtool/panel/page-react': 'src/plugins/devtool/panel/page-react.ts',
+    },
+    define: production,
+    noExternal: [/^react($|\/)/, /^react-dom($|\/)/],
+    esbuildPlugins: [reactFromPage],
+    format: ['esm', 'cjs'],
+    sourcemap: true,
+    splitting: true,
+    esbuildOptions(options) {
+      options.chunkNames = 'page-react/[name]-[hash]'
     },
     target: 'es2020',
     platform: 'browser',

@@ -22,3 +22,7 @@ export { HackleSubscriptionOperations, HackleSubscriptionOperationsBuilder, Hack
 export { readPage, readHostname, readOr, readString, snapshotPage } from './page'
 export { readCookies } from './cookies'
 export { toJson } from './json'
+// The page's own React for the views drawn with React (in-app renderer, DevTool panel), and its hand-over to their
+// React-free chunks.
+export { readPageReact, type UsablePageReact, type PageRoot } from './page-react/read'
+export { setPageReact } from './page-react/holder'

@@ -69,3 +69,20 @@ export interface HttpResponse {
   body: string
   header(name: string): string | null
 }
+
+/**
+ * The page's own React (`hooks.pageReact`), for plugins that draw with React (the in-app renderer, the DevTool panel):
+ * with it they load the variants of their views that bundle no React. The modules as the page imports them:
+ * - `react`: the `react` module (17 or later: React 16 does not hear events inside a shadow root, where the views
+ *   draw);
+ * - `reactDom`: the `react-dom` module of the same version (`flushSync`; before React 18 also `render` and
+ *   `unmountComponentAtNode`);
+ * - `reactDomClient`: the `react-dom/client` module (React 18 and later: `createRoot`); without it the views mount
+ *   with `reactDom.render`, which React 19 no longer has.
+ * A value that lacks what the views need is not used (logged): they then load the variants that bundle React.
+ */
+export interface PageReact {
+  readonly react: object
+  readonly reactDom: object
+  readonly reactDomClient?: object
+}

@@ -4,7 +4,7 @@ import type { SdkEvent } from './events/model'
 import type { EvaluationUser } from './types'
 import type { HackleUser } from './identity/user'
 import type { LogLevel } from './logger'
-import type { DecisionInfo, ExperimentInfo, PageSnapshot, HttpRequest, HttpResponse, Navigation, RemoteConfigInfo } from './contract'
+import type { DecisionInfo, ExperimentInfo, PageSnapshot, HttpRequest, HttpResponse, Navigation, PageReact, RemoteConfigInfo } from './contract'
 
 /** A tap threw or rejected; the kernel isolated it so the host page never sees it. */
 export interface PluginError {
@@ -119,6 +119,12 @@ export function createHooks() {
      * may delay the navigation with `navigation.waitFor(promise)`, up to the navigation's time limit.
      */
     prepareNavigation: new SyncHook<[navigation: Navigation]>(),
+    /**
+     * The page's own React, asked for when a plugin loads a view drawn with React (an in-app message, the DevTool
+     * panel): the first tap returning one wins (`hackle-kit/react`'s `createInstance` answers with the app's React
+     * when it was given `reactDom`); with none, the views load the variants that bundle React.
+     */
+    pageReact: new SyncBailHook<[], PageReact | void>(),
 
     /**
      * Every plugin has applied: the end of `createKernel`, before the page can call the client. Start-up work that

@@ -31,6 +31,7 @@ export type {
   Navigation,
   HttpRequest,
   HttpResponse,
+  PageReact,
 } from './contract'
 export type { HackleUser } from './identity/user'
 export type { UserChange } from './identity/user-manager'

@@ -1,3 +1,4 @@
+import * as React from 'react'
 import { createInstance as createFullInstance, type FullHackleClient, type InstanceConfig, type Plugin, type PluginList, type PresetPlugins, type User } from '../index'
 import { createEmitter, type Emitter } from './emitter'
 import { describeClient } from './store'
@@ -16,24 +17,41 @@ export interface HackleReactSDKClientEventMap {
 export type HackleReactSDKClient = FullHackleClient & Emitter<HackleReactSDKClientEventMap>
 
 /** `createInstance`'s options: hackle-kit's (`workspaceConfig` for server rendering, `plugins`, …). */
-export type HackleReactConfig = InstanceConfig & { plugins?: PluginList | ((defaults: PresetPlugins) => PluginList) }
+export type HackleReactConfig = InstanceConfig & {
+  plugins?: PluginList | ((defaults: PresetPlugins) => PluginList)
+  /**
+   * The app's `react-dom` module (`import * as ReactDOM from 'react-dom'`). With it, in-app messages and the DevTool
+   * panel draw with the app's React (this entry's `react`, 17 or later) instead of loading chunks that bundle a
+   * second copy; its version must be the same as `react`'s. (This entry never imports `react-dom` itself: React 19
+   * mounts only through `react-dom/client`, which React 17 does not have.)
+   */
+  reactDom?: object
+  /** The app's `react-dom/client` module: React 18 and later (React 19 needs it; without it, the legacy `render`). */
+  reactDomClient?: object
+}
 
 /** The user calls that announce `user-updated` (the reference React client's list). */
 const USER_CALLS = ['setUser', 'setUserId', 'setDeviceId', 'setUserProperty', 'setUserProperties', 'updateUserProperties', 'resetUser'] as const
 
 /** Sees the kernel's workspace of the clients this entry makes, keyed by the client `createInstance` returned. */
 const workspaceProbes = new WeakMap<object, () => boolean>()
-const workspaceProbe: Plugin = {
-  name: 'react-workspace-probe',
+
+/**
+ * This entry's plugin: sees the kernel's workspace, and answers `hooks.pageReact` with the app's React (this entry's
+ * `react`) and the `react-dom` modules `createInstance` was given (none: no answer).
+ */
+const bindings = (reactDom: object | undefined, reactDomClient: object | undefined): Plugin => ({
+  name: 'react-bindings',
   apply(kernel) {
     workspaceProbes.set(kernel.client, () => kernel.workspaces.current() !== undefined)
+    if (reactDom) kernel.hooks.pageReact.tap('react-bindings', () => ({ react: React, reactDom, reactDomClient }))
   },
-}
+})
 
-function withProbe(plugins: HackleReactConfig['plugins']): (defaults: PresetPlugins) => PluginList {
+function withBindings(plugins: HackleReactConfig['plugins'], added: Plugin): (defaults: PresetPlugins) => PluginList {
   return (defaults) => {
     const chosen = typeof plugins === 'function' ? plugins(defaults) : [...defaults, ...(Array.isArray(plugins) ? plugins : [])]
-    return [...(Array.isArray(chosen) ? chosen : defaults), workspaceProbe]
+    return [...(Array.isArray(chosen) ? chosen : defaults), added]
   }
 }
 
@@ -48,13 +66,16 @@ export function createInstance(sdkKey: string, config?: HackleReactConfig): Hack
   const options = config !== null && typeof config === 'object' ? config : {}
   let plugins: HackleReactConfig['plugins']
   let fromWorkspaceConfig = false
+  let reactDom: object | undefined
+  let reactDomClient: object | undefined
   try {
     plugins = options.plugins
     fromWorkspaceConfig = options.workspaceConfig !== undefined && options.workspaceConfig !== null
+    ;({ reactDom, reactDomClient } = options)
   } catch {
     // unreadable options: createInstance reports them and starts with the defaults
   }
-  const client = createFullInstance(sdkKey, { ...spreadable(options), plugins: withProbe(plugins) }) as unknown as FullHackleClient
+  const client = createFullInstance(sdkKey, { ...spreadable(options), plugins: withBindings(plugins, bindings(reactDom, reactDomClient)) }) as unknown as FullHackleClient
   const running = reactClients.get(client)
   if (running) return running
   const reactClient = wrap(client)

@@ -15,9 +15,20 @@ const fromScript = () => {
   return loaded ? Promise.resolve(loaded) : Promise.reject(new Error('the DevTool script is not loaded'))
 }
 
-/** The panel's view: a lazy chunk sharing React with the in-app renderer (npm), or the DevTool's script. */
-const loadView: () => Promise<PanelModule> =
-  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ ? fromScript : () => import('./panel-link')
+/**
+ * The npm build's view: without React when the page's React is known (`hooks.pageReact`), else the chunk that shares
+ * React with the in-app renderer.
+ */
+function importView(kernel: Kernel): Promise<PanelModule> {
+  const bundled = () => import('./panel-link')
+  const page = kernel.hooks.pageReact.call()
+  if (!page) return bundled()
+  return import('./panel-link-page-react').then((view) => view.withPageReact(page, kernel.logger) ?? bundled())
+}
+
+/** The panel's view: a lazy chunk (npm), or the DevTool's script. */
+const loadView: (kernel: Kernel) => Promise<PanelModule> =
+  typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ ? fromScript : importView
 
 /** An open panel: `drawn` settles once it is drawn (or failed to load). */
 export interface OpenPanel {
@@ -49,7 +60,7 @@ export function openPanel(kernel: Kernel, feed: EventFeed, onClosed: () => void)
     }
   }
   const source = createPanelSource(kernel, createExplorer(kernel), feed, close)
-  const drawn = loadView().then((view) => {
+  const drawn = loadView(kernel).then((view) => {
     if (!closed) unmount = view.mountPanel(host, source)
   })
   drawn.catch((error) => {

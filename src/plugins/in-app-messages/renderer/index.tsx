@@ -17,7 +17,7 @@ import { flushSync } from 'react-dom'
 import { readMessage, safeImageUrl, type Message } from './message'
 import { INTERACTION, LIFECYCLE_END, LIFECYCLE_START, dispatch, lifecycleDetail, type Interaction } from './protocol'
 import { CLOSE_MS, OPEN_MS, adoptStyles } from './styles'
-import { Ctx, type ViewContext } from './parts'
+import { viewContext, type ViewContext } from './parts'
 import { Banner, BottomSheet, Modal, type Phase, type RenderType } from './views'
 import { trapTab, focusableIn } from './focus'
 
@@ -113,6 +113,7 @@ export class HackleInAppMessageRenderer {
     }
     const View = message.displayType === 'BANNER' ? Banner : message.displayType === 'BOTTOM_SHEET' ? BottomSheet : Modal
     const phaseClass = this.phase === 'rendered' ? '' : this.phase === 'closing' ? ' closing' : ' open'
+    const Ctx = viewContext()
     this.root.render(
       <Ctx.Provider value={context}>
         <div className={`root ${this.renderType}${phaseClass}`} data-display={message.displayType}>

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, type Context, type ReactNode } from 'react'
 import type { Action, Button, Horizontal, Message, PositionedButton, Text } from './message'
 import { actionInteraction, type ActionArea, type Interaction } from './protocol'
 
@@ -10,8 +10,13 @@ export interface ViewContext {
   shown: boolean
 }
 
-export const Ctx = createContext<ViewContext>({ report() {}, imageShown() {}, shown: false })
-export const useView = () => useContext(Ctx)
+let ctx: Context<ViewContext> | undefined
+/**
+ * The views' context, made on first use: the React-free build of this renderer draws with the page's React, which it
+ * is given after its modules are evaluated (and the context must be that React's).
+ */
+export const viewContext = (): Context<ViewContext> => (ctx ??= createContext<ViewContext>({ report() {}, imageShown() {}, shown: false }))
+export const useView = () => useContext(viewContext())
 
 export const DIALOG_LABEL = 'In-app message'
 

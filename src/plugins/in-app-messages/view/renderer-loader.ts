@@ -1,3 +1,4 @@
+import type { Kernel } from '../../../kernel'
 import type { RendererSettings } from './host'
 
 /** Set to `true` by the script-tag build (a build-time constant); undefined in the npm builds and in tests. */
@@ -41,35 +42,42 @@ function ownRendererUrl(settings: RendererSettings): string {
   return new URL(OWN_RENDERER_SCRIPT, settings.sdkScriptSrc).href
 }
 
+/** The npm build's renderer chunk: without React when the page's React is known (`hooks.pageReact`), else with it. */
+function importOwnRenderer(kernel: Kernel): Promise<unknown> {
+  const bundled = () => import('../renderer/index').then((module) => module.installRenderer(window))
+  const page = kernel.hooks.pageReact.call()
+  if (!page) return bundled()
+  return import('../renderer/page-react').then((module) => {
+    if (!module.installWithPageReact(window, page, kernel.logger)) return bundled()
+  })
+}
+
 /**
  * hackle-kit's renderer. The script-tag build loads its script (bundling it would put the renderer in the SDK file);
  * the npm build imports it as a lazy chunk, unless a script URL was given. The condition is written inline so that
  * the script-tag build drops the `import()` and its chunk altogether.
  */
-const loadOwnRenderer: (settings: RendererSettings) => Promise<unknown> =
+const loadOwnRenderer: (settings: RendererSettings, kernel: Kernel) => Promise<unknown> =
   typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__
     ? (settings) => Promise.resolve().then(() => loadScript(ownRendererUrl(settings), settings.nonce))
-    : (settings) =>
-        settings.rendererUrl
-          ? loadScript(settings.rendererUrl, settings.nonce)
-          : import('../renderer/index').then((module) => module.installRenderer(window))
+    : (settings, kernel) => (settings.rendererUrl ? loadScript(settings.rendererUrl, settings.nonce) : importOwnRenderer(kernel))
 
 let loading: Promise<unknown> | undefined
 let loaded = false
 
 /**
  * Makes `window.HackleInAppMessageRenderer` available, once per page: a renderer already there is used as is; else
- * the configured one is loaded (a failed load, or a renderer removed from the page since, is loaded again by the next
- * message).
+ * the configured one is loaded (hackle-kit's own without React when `kernel` knows the page's React; a failed load,
+ * or a renderer removed from the page since, is loaded again by the next message).
  */
-export function loadRenderer(settings: RendererSettings): Promise<unknown> {
+export function loadRenderer(settings: RendererSettings, kernel: Kernel): Promise<unknown> {
   if ((window as RendererWindow).HackleInAppMessageRenderer) return Promise.resolve()
   if (!loading || loaded) {
     loaded = false
     loading =
       settings.renderer === 'hosted'
         ? loadScript(`${settings.cdnUrl}/sdk/iam-renderer/${HOSTED_RENDERER_VERSION}/iam-renderer.js`, settings.nonce)
-        : loadOwnRenderer(settings)
+        : loadOwnRenderer(settings, kernel)
     loading.then(
       () => (loaded = true),
       () => (loading = undefined),

@@ -52,7 +52,7 @@ export class ScriptView extends BaseView {
       this.openStarted()
       window.addEventListener(INTERACTION_EVENT, this.onInteraction)
       window.addEventListener(LIFECYCLE_END_EVENT, this.onLifecycleEnd)
-      await loadRenderer(this.host.settings)
+      await loadRenderer(this.host.settings, this.host.kernel)
       if (this.abandoned()) return
       const container = this.addContainer()
       container.style.display = 'none'
