@@ -47,9 +47,6 @@ export async function buildShop({ outdir, dist = resolve(repo, 'dist') } = {}) {
     plugins: [packageFromDist(dist)],
     metafile: true,
     logLevel: 'warning',
-    // dist/ imports some shared chunks bare (`import "./chunk-….js"`: chunks of pure declarations, e.g. plugin hook
-    // tables), which the package's `"sideEffects": false` lets a bundler drop; esbuild warns once per import.
-    logOverride: { 'ignored-bare-import': 'silent' },
     absWorkingDir: repo,
   })
   return Object.keys(result.metafile.outputs).map((file) => relative(outdir, resolve(repo, file)))

@@ -10,6 +10,8 @@ import { BUNDLE, REPO, assertBundle, describeChromium, hasBundle, launch, newCon
 import { watchPage } from './harness'
 
 const WAIT = { timeout: 20_000 }
+/** Markers of a React build in a file: React's element symbol and react-dom's internals. */
+const REACT_CODE = /react\.transitional\.element|__CLIENT_INTERNALS_DO_NOT_USE|__SECRET_INTERNALS_DO_NOT_USE/
 
 describeChromium('demo shop', () => {
   let browser: Browser
@@ -45,6 +47,11 @@ describeChromium('demo shop', () => {
     const context = await newContext(browser, { viewport: { width: 1280, height: 800 } })
     const { page, violations } = await open(context)
     const diag = watchPage(page)
+    // Every script the page fetched, and whether it holds a copy of React.
+    const scripts = new Map<string, Promise<boolean>>()
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.set(new URL(response.url()).pathname, response.text().then((text) => REACT_CODE.test(text), () => false))
+    })
     const feed = () => page.textContent('[data-testid="server-events"]')
     /** Waits for the in-app message with this button, clicks it, and waits until the message is gone. */
     const dismiss = async (button: string) => {
@@ -102,6 +109,10 @@ describeChromium('demo shop', () => {
     await page.click('button[data-action="devtool"]')
     await page.getByRole('button', { name: 'Close the DevTool' }).click(WAIT)
     await page.getByRole('button', { name: 'Close the DevTool' }).waitFor({ state: 'detached', ...WAIT })
+
+    // In-app messages and the panel drew with the shop's own React: one script of all it fetched holds React.
+    const withReact = (await Promise.all([...scripts].map(async ([file, holds]) => ((await holds) ? file : undefined)))).filter(Boolean)
+    expect(withReact, [...scripts.keys()].join(' ')).toHaveLength(1)
 
     // The error button: an uncaught error, sent as $trace.
     await page.click('button[data-action="throw"]')
