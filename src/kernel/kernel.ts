@@ -22,6 +22,7 @@ import { shallowEqual } from './util/object'
 /** The client of `createKernel(key, { plugins: P })`: without a known plugin list, the kernel's methods only. */
 export type ClientFor<P extends PluginList> = PluginList extends P ? HackleClient : ClientOf<P>
 
+/** `createKernel`'s options: the kernel's own (`HackleConfig`) and the plugins. */
 export interface KernelConfig<P extends PluginList = PluginList> extends HackleConfig {
   /** Plugins to apply, in order; a later plugin with the same name replaces an earlier one. */
   plugins?: P
