@@ -27,7 +27,7 @@ export interface KernelMethods {
   /**
    * The user's variation of A/B test `experimentKey` (`defaultVariation`, default `A`, when it cannot be decided) and
    * records the exposure. `user` (an object, or a string as `{ id }`) updates the current user first; without it the
-   * current user is used. Invalid input is warned about and answers the default.
+   * current user is used. An empty key is logged and answers the default (reason `INVALID_INPUT`).
    */
   variation(experimentKey: number, user?: User | string, defaultVariation?: string): string
   /** `variation` with the reason and the variation's parameters. */

@@ -5,7 +5,7 @@ export type Tags = Readonly<Record<string, string>>
 
 /** One metric as the monitoring API receives it. */
 export interface WireMetric {
-  /** The metric's name (`experiment.decision`, `workspace.fetch`, `api.call`, …). */
+  /** The metric's name (`experiment.decision`, `feature.flag.decision`, `api.call`, `log`, …). */
   name: string
   /** Counter or timer. */
   type: MetricType
