@@ -31,8 +31,10 @@ export interface KernelConfig<P extends PluginList = PluginList> extends HackleC
 const COOKIE_DAYS = 3650
 
 /**
- * Creates a client from the kernel and the given plugins. Nothing here throws: a bad key, bad options or a
- * failing plugin are logged and the client still answers with safe defaults.
+ * Creates a client from the kernel and the given plugins (`config.plugins`; a later plugin of the same name replaces
+ * an earlier one). A bad key, bad option values or a failing plugin are logged and the client still answers with safe
+ * defaults. Options the page's code cannot read (a throwing getter, a throwing Proxy) throw here; `hackle-kit`'s
+ * `createInstance` catches that and starts with the defaults.
  */
 export function createKernel<const P extends PluginList>(sdkKey: string, input?: KernelConfig<P>): ClientFor<P> {
   const config = resolveConfig(input)
