@@ -119,9 +119,21 @@ export function setUserId(id: string): void {
   if (typeof id === 'string' && id) legacyCookies().set(COOKIE_LEGACY_ID, id)
 }
 
+/** Deletes the legacy `_hackle_id` cookie (module-level helper of the reference). */
 export function removeUserId(): void {
   legacyCookies().remove(COOKIE_LEGACY_ID)
 }
 
 /** The reference's default export: its module-level functions and `Logger`. */
-export default { createInstance, getUserId, setUserId, removeUserId, Logger }
+export default {
+  /** See `createInstance`. */
+  createInstance,
+  /** See `getUserId`. */
+  getUserId,
+  /** See `setUserId`. */
+  setUserId,
+  /** See `removeUserId`. */
+  removeUserId,
+  /** See `Logger`. */
+  Logger,
+}

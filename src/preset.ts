@@ -41,7 +41,12 @@ export interface PresetOptions {
   /** in-app-messages: base URL of the hosted renderer (the reference's option). */
   cdnUrl?: string
   /** devtool: the reference's DevTool manager; without one, `showUserExplorer()` opens hackle-kit's panel. */
-  devTool?: { userExplorer(explorer: unknown): void; close?(): void }
+  devTool?: {
+    /** Opens the DevTool on the client's user explorer. */
+    userExplorer(explorer: unknown): void
+    /** Closes it (`hideUserExplorer()`). */
+    close?(): void
+  }
   /** devtool: open the DevTool (or the panel) once start-up has completed. */
   autoOpenDevTool?: boolean
   /**

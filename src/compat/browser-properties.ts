@@ -2,12 +2,19 @@ import { browserPropertiesOf, collectHackleProperties, type BrowserProperties, t
 
 /** A page as the reference describes one (its internal page model); every field is optional here. */
 export interface BrowserPropertyPage {
+  /** The page's name, sent as `pageTitle`. */
   pageName?: string
+  /** The URL's path. */
   pagePath?: string
+  /** The URL's host. */
   host?: string
+  /** The whole URL. */
   url?: string
+  /** The referrer. */
   referrer?: string
+  /** The query string, with its `?`. */
   queryParameter?: string
+  /** The protocol (a trailing colon is dropped). */
   protocol?: string
 }
 
@@ -15,6 +22,10 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /** The browser and page properties the reference sends to an app's web view bridge. */
 export default class DefaultBrowserPropertyProvider {
+  /**
+   * The browser properties of this browser with `page`'s fields as the page part (missing ones as `''`); without a
+   * page, or with one it cannot read, the page part is read from `window`. Never throws.
+   */
   getBrowserProperties(page?: BrowserPropertyPage): BrowserProperties {
     let given: PageProperties | undefined
     try {

@@ -6,10 +6,15 @@ const LEVELS = { DISABLE: 0, ERROR: 1, WARN: 2, INFO: 3, DEBUG: 4 } as const
 
 const printer = /* @__PURE__ */ createLogger()
 
+/** `Logger.log`: prints at the shared level with the SDK's prefix; an `Error` given to `error` prints with its stack. */
 const log = {
+  /** Prints an error (an `Error` with its stack). */
   error: (message: string | Error) => printer.error(textOf(message, true)),
+  /** Prints a warning. */
   warn: (message: string) => printer.warn(textOf(message)),
+  /** Prints an info line. */
   info: (message: string) => printer.info(textOf(message)),
+  /** Prints a debug line (shown at level 4 only). */
   debug: (message: string) => printer.debug(textOf(message)),
 }
 
@@ -19,6 +24,7 @@ const log = {
  * the new client's `debug` / `log_disabled` options); `Logger.log.*` prints with the SDK's prefix at that level.
  */
 export class Logger {
+  /** Sets every client's log level: 0 nothing, 1 error, 2 warn, 3 info (default, also for an invalid value), 4 debug; numbers between are rounded and clamped. */
   static setLogLevel(logLevel: number = LEVELS.INFO): void {
     const level = typeof logLevel === 'number' && logLevel === logLevel ? Math.min(Math.max(Math.round(logLevel), 0), 4) : LEVELS.INFO
     // the reference's levels count up to debug; the kernel's thresholds count up to silence
@@ -39,6 +45,7 @@ export class Logger {
   }
 
   // getters, not static fields: a static field is an assignment that keeps the class in every bundle
+  /** The SDK's logger: `error`, `warn`, `info`, `debug`. */
   static get log(): typeof log {
     return log
   }

@@ -3,7 +3,7 @@
  * the evaluation helpers plugins reuse. Internal: not a package entry, and free to change between versions. A plugin
  * outside this repository uses `hackle-kit/kernel` only.
  */
-export { send, sendBeaconForm, sdkHeaders, transportOf, WIRE_SDK_NAME, WIRE_SDK_VERSION, type Transport } from './transport'
+export { send, transportOf, WIRE_SDK_NAME, WIRE_SDK_VERSION, type Transport } from './transport'
 export { toWireEvent, toWireBatch, type WireBatch, type WireEvent } from './wire'
 export { watchPageLifecycle, isSafariBrowserName, isSafari, listen, type PageLifecycleListener } from './lifecycle'
 export { createLocalStore, createMemoryStore, createCookieStore, registrableDomain } from '../kernel/storage'

@@ -1,6 +1,7 @@
 import { type HackleEvent, type Properties } from '../kernel'
 import { MAX_ARRAY_LENGTH, sanitizeProperties, sanitizePropertyValue } from '../kernel/events/sanitize'
 
+/** A user-property operation, as its key in the `$properties` event. */
 export type PropertyOperation =
   | '$set' | '$setOnce' | '$unset' | '$increment' | '$append' | '$appendOnce'
   | '$prepend' | '$prependOnce' | '$remove' | '$clearAll'
@@ -75,7 +76,10 @@ function operate(operation: PropertyOperation, base: Map<string, unknown>, opera
 
 /** Property operations in the order each operation was first used. */
 export class PropertyOperations {
-  constructor(readonly operations: ReadonlyMap<PropertyOperation, ReadonlyMap<string, unknown>> = new Map()) {}
+  constructor(
+    /** Operation → (property key → operand), in the order the operations were first used. */
+    readonly operations: ReadonlyMap<PropertyOperation, ReadonlyMap<string, unknown>> = new Map(),
+  ) {}
 
   /** Applies the operations to a user's properties and returns the new properties. */
   apply(properties: Properties | undefined): Properties {
@@ -101,6 +105,7 @@ export class PropertyOperations {
     return this.event('$secured_properties')
   }
 
+  /** How many operations there are (not how many properties). */
   get size(): number {
     return this.operations.size
   }
@@ -117,17 +122,28 @@ export class PropertyOperations {
 export class PropertyOperationsBuilder {
   private readonly operations = new Map<PropertyOperation, Map<string, unknown>>()
 
+  /** Sets property `key` to `value`. Each method returns the builder; at most 128 keys of at most 128 characters are kept, values are sanitized. */
   set = (key: string, value: unknown) => this.add('$set', key, value)
+  /** Sets `key` only when the user has no value for it yet. */
   setOnce = (key: string, value: unknown) => this.add('$setOnce', key, value)
+  /** Removes property `key`. */
   unset = (key: string) => this.add('$unset', key, '-')
+  /** Adds `value` to the number in `key`. */
   increment = (key: string, value: number) => this.add('$increment', key, value)
+  /** Appends `value` (or each item of an array) to the list in `key`. */
   append = (key: string, value: unknown) => this.add('$append', key, value)
+  /** Appends the values the list in `key` does not hold yet. */
   appendOnce = (key: string, value: unknown) => this.add('$appendOnce', key, value)
+  /** Puts `value` (or each item of an array) in front of the list in `key`. */
   prepend = (key: string, value: unknown) => this.add('$prepend', key, value)
+  /** Puts in front the values the list in `key` does not hold yet. */
   prependOnce = (key: string, value: unknown) => this.add('$prependOnce', key, value)
+  /** Removes `value` (or each item of an array) from the list in `key`. */
   remove = (key: string, value: unknown) => this.add('$remove', key, value)
+  /** Removes every user property. */
   clearAll = () => this.add('$clearAll', 'clearAll', '-')
 
+  /** The operations collected so far (a copy: the builder can go on). */
   build(): PropertyOperations {
     return new PropertyOperations(new Map([...this.operations].map(([op, map]) => [op, new Map(map)])))
   }

@@ -30,6 +30,7 @@ export class HackleSubscriptionOperations {
     return Object.fromEntries(this.operations)
   }
 
+  /** How many subscription keys there are. */
   get size(): number {
     return this.operations.size
   }
@@ -42,19 +43,23 @@ export class HackleSubscriptionOperations {
 export class HackleSubscriptionOperationsBuilder {
   private readonly operations = new Map<string, HackleSubscriptionStatus>()
 
+  /** Sets the marketing subscription (`$marketing`); returns the builder. */
   marketing(status: HackleSubscriptionStatus): this {
     return this.custom('$marketing', status)
   }
 
+  /** Sets the information subscription (`$information`); returns the builder. */
   information(status: HackleSubscriptionStatus): this {
     return this.custom('$information', status)
   }
 
+  /** Sets subscription `key`; returns the builder. */
   custom(key: string, status: HackleSubscriptionStatus): this {
     this.operations.set(key, status)
     return this
   }
 
+  /** The subscriptions set so far (a copy). */
   build(): HackleSubscriptionOperations {
     return new HackleSubscriptionOperations(this.operations)
   }

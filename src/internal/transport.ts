@@ -1,19 +1,21 @@
-import type { HttpRequest, HttpResponse, KernelHooks } from '../kernel'
+import type { HttpRequest, HttpResponse, KernelHooks, ResolvedConfig } from '../kernel'
 
-/** The SDK identity the Hackle servers see; hackle-kit speaks as the reference build it replaces. */
+/**
+ * The SDK identity the Hackle servers see: hackle-kit speaks as the reference browser build it replaces, unless the
+ * client's config names another SDK (`sdkName`).
+ */
 export const WIRE_SDK_NAME = 'javascript-sdk_browser'
 export const WIRE_SDK_VERSION = '11.56.1'
 
-
 /**
- * Sends `data` by `navigator.sendBeacon` as the reference's form: sdkKey, sdkName, sdkVersion,
+ * Sends `data` by `navigator.sendBeacon` as the reference's form: sdkKey (when there is one), sdkName, sdkVersion,
  * sdkTime, data. False when the browser has no beacon or refuses it (too large, quota).
  */
-export function sendBeaconForm(url: string, sdkKey: string, data: string): boolean {
+function sendBeaconForm(url: string, data: string, sdkKey: string, sdkName: string): boolean {
   if (typeof navigator === 'undefined' || typeof navigator.sendBeacon !== 'function') return false
   const form = new URLSearchParams()
   if (sdkKey) form.set('sdkKey', sdkKey)
-  form.set('sdkName', WIRE_SDK_NAME)
+  form.set('sdkName', sdkName)
   form.set('sdkVersion', WIRE_SDK_VERSION)
   form.set('sdkTime', String(Date.now()))
   form.set('data', data)
@@ -21,17 +23,6 @@ export function sendBeaconForm(url: string, sdkKey: string, data: string): boole
     return navigator.sendBeacon(url, form)
   } catch {
     return false
-  }
-}
-
-/** Adds the four `X-HACKLE-SDK-*` headers to a request. */
-export function sdkHeaders(sdkKey: string, extra?: Record<string, string>): Record<string, string> {
-  return {
-    'X-HACKLE-SDK-KEY': sdkKey,
-    'X-HACKLE-SDK-NAME': WIRE_SDK_NAME,
-    'X-HACKLE-SDK-VERSION': WIRE_SDK_VERSION,
-    'X-HACKLE-SDK-TIME': String(Date.now()),
-    ...extra,
   }
 }
 
@@ -101,10 +92,20 @@ export function send(request: HttpRequest): Promise<HttpResponse> {
 /**
  * The kernel's transport seam for one client: a request goes to the first `hooks.sendRequest` tap that takes it,
  * else to `send`, and `hooks.requestSettled` hears how it ended; a beacon to the first `hooks.sendBeacon` tap that answers, else to `sendBeaconForm`.
+ * `headers(extra)` gives the four `X-HACKLE-SDK-*` headers of a request, then `extra`; they and the beacon form carry
+ * the client's SDK name (`config.sdkName`, else `WIRE_SDK_NAME`).
  */
-export function transportOf(kernel: { readonly sdkKey: string; readonly hooks: KernelHooks }) {
+export function transportOf(kernel: { readonly sdkKey: string; readonly config: Pick<ResolvedConfig, 'sdkName'>; readonly hooks: KernelHooks }) {
   const { hooks, sdkKey } = kernel
+  const name = kernel.config.sdkName || WIRE_SDK_NAME
   return {
+    headers: (extra?: Record<string, string>): Record<string, string> => ({
+      'X-HACKLE-SDK-KEY': sdkKey,
+      'X-HACKLE-SDK-NAME': name,
+      'X-HACKLE-SDK-VERSION': WIRE_SDK_VERSION,
+      'X-HACKLE-SDK-TIME': String(Date.now()),
+      ...extra,
+    }),
     request: (request: HttpRequest): Promise<HttpResponse> => {
       const start = Date.now()
       const response = (hooks.sendRequest.taps.length ? hooks.sendRequest.call(request) : undefined) ?? send(request)
@@ -114,7 +115,7 @@ export function transportOf(kernel: { readonly sdkKey: string; readonly hooks: K
     },
     beacon: (url: string, data: string): boolean => {
       const answer = hooks.sendBeacon.taps.length ? hooks.sendBeacon.call(url, data) : undefined
-      return typeof answer === 'boolean' ? answer : sendBeaconForm(url, sdkKey, data)
+      return typeof answer === 'boolean' ? answer : sendBeaconForm(url, data, sdkKey, name)
     },
   }
 }

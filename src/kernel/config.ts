@@ -34,21 +34,42 @@ export interface HackleConfig {
    * turns suppression off.
    */
   exposureEventDedupIntervalMillis?: number
+  /**
+   * The SDK name the client gives the Hackle servers: the `X-HACKLE-SDK-NAME` header of every request (config,
+   * cohorts, user targets, events, metrics) and the `sdkName` field of every beacon. Default `javascript-sdk_browser`,
+   * the reference browser SDK's; anything but a non-empty string means the default. `hackle-kit/react`'s
+   * `createInstance` sets `react-sdk`, the reference React SDK's. (The version sent is always `11.56.1`, the
+   * reference release hackle-kit speaks as; the reference React SDK of that release sends the same.)
+   */
+  sdkName?: string
 }
 
+/** The kernel's options as plugins read them (`kernel.config`): every value validated, defaults filled in. */
 export interface ResolvedConfig {
+  /** The initial user, when an object was given. */
   readonly user?: User
+  /** `debug === true`. */
   readonly debug: boolean
+  /** `log_disabled === true`. */
   readonly logDisabled: boolean
+  /** The server-rendered workspace config, as given. */
   readonly workspaceConfig?: unknown
+  /** The config, cohort and user-target API's base URL without trailing slashes (default: Hackle's). */
   readonly sdkUrl: string
+  /** The event API's base URL (default: Hackle's). */
   readonly eventUrl: string
+  /** The metrics API's base URL (default: Hackle's). */
   readonly monitoringUrl: string
+  /** The hosted assets' base URL (default: Hackle's). */
   readonly cdnUrl: string
+  /** `SameSite` of the SDK's cookies (default `Lax`). */
   readonly sameSiteCookie: string
+  /** Whether the SDK's cookies are `Secure`. */
   readonly secureCookie: boolean
   /** The dedup interval as given (the kernel validates it when the event stream starts). */
   readonly exposureEventDedupIntervalMillis: unknown
+  /** The `sdkName` option when it is a string; the transport sends its default for none or `''`. */
+  readonly sdkName?: string
 }
 
 /** Resolves options over the defaults; invalid values fall back, nothing throws. */
@@ -69,5 +90,6 @@ export function resolveConfig(input: unknown): ResolvedConfig {
     sameSiteCookie: typeof raw.sameSiteCookie === 'string' ? raw.sameSiteCookie : 'Lax',
     secureCookie: raw.secureCookie === true,
     exposureEventDedupIntervalMillis: raw.exposureEventDedupIntervalMillis,
+    sdkName: typeof raw.sdkName === 'string' ? raw.sdkName : undefined,
   }
 }

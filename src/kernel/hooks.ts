@@ -8,8 +8,11 @@ import type { DecisionInfo, ExperimentInfo, PageSnapshot, HttpRequest, HttpRespo
 
 /** A tap threw or rejected; the kernel isolated it so the host page never sees it. */
 export interface PluginError {
+  /** The name of the plugin whose tap failed. */
   plugin: string
+  /** The hook it was tapping. */
   hook: string
+  /** What it threw or rejected with. */
   error: unknown
 }
 
@@ -140,4 +143,5 @@ export function createHooks() {
   })
 }
 
+/** The kernel's hooks, by name (`kernel.hooks`): each one's comment above says when it runs and what its taps may do. */
 export type KernelHooks = ReturnType<typeof createHooks>

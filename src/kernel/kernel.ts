@@ -22,6 +22,7 @@ import { shallowEqual } from './util/object'
 /** The client of `createKernel(key, { plugins: P })`: without a known plugin list, the kernel's methods only. */
 export type ClientFor<P extends PluginList> = PluginList extends P ? HackleClient : ClientOf<P>
 
+/** `createKernel`'s options: the kernel's own (`HackleConfig`) and the plugins. */
 export interface KernelConfig<P extends PluginList = PluginList> extends HackleConfig {
   /** Plugins to apply, in order; a later plugin with the same name replaces an earlier one. */
   plugins?: P
@@ -30,8 +31,10 @@ export interface KernelConfig<P extends PluginList = PluginList> extends HackleC
 const COOKIE_DAYS = 3650
 
 /**
- * Creates a client from the kernel and the given plugins. Nothing here throws: a bad key, bad options or a
- * failing plugin are logged and the client still answers with safe defaults.
+ * Creates a client from the kernel and the given plugins (`config.plugins`; a later plugin of the same name replaces
+ * an earlier one). A bad key, bad option values or a failing plugin are logged and the client still answers with safe
+ * defaults. Options the page's code cannot read (a throwing getter, a throwing Proxy) throw here; `hackle-kit`'s
+ * `createInstance` catches that and starts with the defaults.
  */
 export function createKernel<const P extends PluginList>(sdkKey: string, input?: KernelConfig<P>): ClientFor<P> {
   const config = resolveConfig(input)

@@ -1,11 +1,17 @@
 import { words } from './evaluation/words'
 
+/** A log line's level, from the lowest. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error'
 
+/** Prints the SDK's messages at four levels (lines below the client's threshold are dropped); never throws. */
 export interface Logger {
+  /** Details, printed only with `debug: true`. */
   debug(message: string): void
+  /** Progress worth knowing. */
   info(message: string): void
+  /** Bad input or a recoverable problem; the SDK went on with a safe default. */
   warn(message: string): void
+  /** A failure (a request, a plugin, a timeout); the SDK went on. */
   error(message: string): void
 }
 

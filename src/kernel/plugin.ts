@@ -19,6 +19,7 @@ export interface KernelUsers {
    * undecorated: `{ deviceId, userId }` as the cookies had them; absent when there were none.
    */
   readonly stored?: User
+  /** The current user, decorated (`id` and `deviceId` default to the hackle device id). */
   current(): HackleUser
   /** A fresh evaluation user for `user` (default: the current user, which is not changed), filled by `resolveUser`. */
   resolve(user?: User): EvaluationUser
@@ -32,6 +33,7 @@ export interface KernelUsers {
 
 /** The active workspace (`kernel.workspaces`). */
 export interface KernelWorkspaces {
+  /** The parsed workspace decisions are made from; undefined until a config was loaded. */
   current(): Workspace | undefined
   /** The config the current workspace was parsed from: plugins parse their own sections of it (in-app messages). */
   config(): Readonly<Record<string, unknown>> | undefined
@@ -41,6 +43,7 @@ export interface KernelWorkspaces {
 
 /** The page the visitor is on (`kernel.pages`), set by a page tracker; none until one sets it. */
 export interface KernelPages {
+  /** The current page; undefined until a page tracker sets one. */
   current(): PageSnapshot | undefined
   /** Makes `page` current and notifies `hooks.pageChanged`. */
   set(page: PageSnapshot): void
@@ -48,15 +51,23 @@ export interface KernelPages {
 
 /** What a plugin receives: the hooks, the kernel's state and the few things only the kernel can do. */
 export interface Kernel<M extends object = any> {
+  /** The client's SDK key (`''` when the page gave none). */
   readonly sdkKey: string
+  /** The kernel's options, resolved over their defaults. */
   readonly config: ResolvedConfig
+  /** The kernel's hooks: what plugins tap (see `KernelHooks`). */
   readonly hooks: KernelHooks
+  /** The client's logger (honours `debug` and `log_disabled`). */
   readonly logger: Logger
+  /** Where the client keeps data: the page's cookies, `localStorage` and IndexedDB, unless a plugin's `storage` gave another. */
   readonly storage: Storage
   /** The public client; plugins may call it like a page would. */
   readonly client: HackleClient
+  /** The current user and the ways to change it. */
   readonly users: KernelUsers
+  /** The active workspace. */
   readonly workspaces: KernelWorkspaces
+  /** The page the visitor is on. */
   readonly pages: KernelPages
   /**
    * Creates a track event for `user` (default: the current user, which is not changed) at `timestamp`
@@ -124,13 +135,17 @@ export const definePlugin = <A extends unknown[], M extends object = {}>(
  * client into `any`; declare methods with `PluginDefinition<M>`.
  */
 export type MethodsOf<P> = P extends { readonly clientMethods?: infer M } ? KnownMethods<NonNullable<M>> : never
+/** `M`, or no methods when `M` is `any` or `unknown`. */
 type KnownMethods<M> = IsAny<M> extends true ? {} : unknown extends M ? {} : M
+/** Whether `T` is `any`. */
 type IsAny<T> = 0 extends 1 & T ? true : false
+/** The intersection of the members of union `U` (`A | B` → `A & B`). */
 type Intersect<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never
 
 /** The client of a kernel given the plugins `P`: the kernel's methods and those of each plugin. */
 export type ClientOf<P extends PluginList> = HackleClient & Intersect<MethodsOf<NonNullable<P[number]>>>
 
+/** A list of plugins as `createKernel` / `createInstance` take it: `false`, `null` and `undefined` entries are skipped (for `cond && plugin()`). */
 export type PluginList = ReadonlyArray<Plugin<any> | false | null | undefined>
 
 /** Keeps the last plugin of each name, in the position where that name first appeared. */

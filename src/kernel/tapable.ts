@@ -5,7 +5,9 @@
  * This is the only module that implements or imports a hook runtime: everything else imports hooks from here.
  */
 
+/** How a tap is registered: its name, and where it runs among the hook's other taps. */
 export interface TapOptions {
+  /** The tap's name (a plugin's name): required (`tap` throws `Missing name for tap` without one); `untap(name)` removes by it. */
   name: string
   /** Lower stages run first; equal stages keep registration order. */
   stage?: number
@@ -13,15 +15,21 @@ export interface TapOptions {
   before?: string | string[]
 }
 
+/** How a tap's function answers: by returning (`sync`), through a callback (`async`) or with a promise (`promise`). */
 export type TapType = 'sync' | 'async' | 'promise'
 
+/** A registered tap: its options, how it answers and its function. */
 export interface Tap extends TapOptions {
+  /** How `fn` answers. */
   type: TapType
+  /** The function the hook calls with its arguments (and, for `async`, a callback last). */
   fn: (...args: any[]) => any
 }
 
+/** A node-style callback: an error, or no error and the result. */
 type Callback<R> = (error?: unknown, result?: R) => void
 
+/** Listens to a hook's registrations and calls (`hook.intercept(interceptor)`); every handler is optional. */
 export interface HookInterceptor<T extends unknown[], R> {
   /** Called for each tap as it is registered; may return a replacement tap (used to isolate plugin errors). */
   register?: (tap: Tap) => Tap | void
@@ -37,25 +45,38 @@ export interface HookInterceptor<T extends unknown[], R> {
   done?: () => void
 }
 
-// How taps' return values are used.
+/** Mode of a hook whose taps all run and whose return values are ignored. */
 const ALL = 0
+/** Mode of a hook that stops at the first tap returning something other than `undefined`. */
 const BAIL = 1
+/** Mode of a hook that passes each tap's return value on as the next tap's first argument. */
 const WATERFALL = 2
+/** How a hook uses its taps' return values. */
 type Mode = typeof ALL | typeof BAIL | typeof WATERFALL
 
+/**
+ * The base of every hook class: its taps in run order, its interceptors, and registration. `T` is the argument
+ * tuple, `R` what a tap returns.
+ */
 export class Hook<T extends unknown[], R> {
+  /** The registered taps in the order they run (by stage, then `before`, then registration). */
   readonly taps: Tap[] = []
+  /** The registered interceptors, in registration order. */
   readonly interceptors: HookInterceptor<T, R>[] = []
 
   constructor(
+    /** The names of the hook's arguments (documentation only: arguments are never dropped by count). */
     readonly argNames: string[] = [],
+    /** The hook's name, used in error reports. */
     readonly name?: string,
   ) {}
 
+  /** Whether anything taps or intercepts the hook. */
   isUsed(): boolean {
     return this.taps.length + this.interceptors.length > 0
   }
 
+  /** Adds an interceptor; its `register` also rewrites the taps already registered. */
   intercept(interceptor: HookInterceptor<T, R>): void {
     this.interceptors.push(interceptor)
     const register = interceptor.register
@@ -101,13 +122,16 @@ export class Hook<T extends unknown[], R> {
 const listens = (interceptor: HookInterceptor<any, any>): unknown =>
   interceptor.call || interceptor.tap || interceptor.result || interceptor.done
 
+/** The synchronous hooks' base: `tap` and `call`. */
 abstract class SyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
   protected abstract get mode(): Mode
 
+  /** Registers `fn` under `options` (a name, or name, stage and `before`); throws without a name. */
   tap(options: string | TapOptions, fn: (...args: T) => R | void): void {
     this.add(options, 'sync', fn)
   }
 
+  /** Runs the taps with `args` and answers as the hook's kind says; a tap's error is told to the interceptors and thrown. */
   call(...args: T): Ret {
     const { taps, mode } = this
     // Without an interceptor that listens, the taps run bare (the hot path of every decision).
@@ -153,18 +177,22 @@ export class SyncWaterfallHook<T extends [unknown, ...unknown[]], R = T[0]> exte
   }
 }
 
+/** The asynchronous hooks' base: taps of all three types, `promise` and `callAsync`. */
 abstract class AsyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
   protected abstract readonly mode: Mode
   protected parallel = false
 
+  /** Registers a tap that answers by returning; throws without a name. */
   tap(options: string | TapOptions, fn: (...args: T) => R | void): void {
     this.add(options, 'sync', fn)
   }
 
+  /** Registers a tap that answers with a promise; throws without a name. */
   tapPromise(options: string | TapOptions, fn: (...args: T) => Promise<R | void>): void {
     this.add(options, 'promise', fn)
   }
 
+  /** Registers a tap that answers through the callback it gets last; throws without a name. */
   tapAsync(options: string | TapOptions, fn: (...args: [...T, Callback<R>]) => void): void {
     this.add(options, 'async', fn)
   }
@@ -178,6 +206,7 @@ abstract class AsyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
     })
   }
 
+  /** Runs the taps with `args` (in series, or all at once for a parallel hook); rejects with the first tap's error. */
   async promise(...args: T): Promise<Ret> {
     const taps = this.taps.slice()
     const mode = this.mode
@@ -201,6 +230,7 @@ abstract class AsyncBase<T extends unknown[], R, Ret> extends Hook<T, R> {
     return result as Ret
   }
 
+  /** `promise` with a node-style callback last instead of a returned promise. */
   callAsync(...argsAndCallback: [...T, Callback<Ret>]): void {
     const callback = argsAndCallback.pop() as Callback<Ret>
     this.promise(...(argsAndCallback as unknown as T)).then(
@@ -231,4 +261,5 @@ export class AsyncParallelHook<T extends unknown[] = []> extends AsyncBase<T, vo
   protected override parallel = true
 }
 
+/** A hook of any arguments and result (for code that handles hooks generically). */
 export type AnyHook = Hook<any, any>

@@ -6,9 +6,24 @@ export type FlagValueType = 'boolean' | 'string' | 'number' | 'object'
  * variation key as a string) or a remote-config parameter (answers booleans, strings, numbers, or JSON as objects).
  */
 export type HackleFlagSource =
-  | { readonly type: 'feature-flag'; readonly key: number }
-  | { readonly type: 'ab-test'; readonly key: number }
-  | { readonly type: 'remote-config'; readonly key: string }
+  | {
+      /** A feature flag. */
+      readonly type: 'feature-flag'
+      /** Its key (a positive integer). */
+      readonly key: number
+    }
+  | {
+      /** An A/B test. */
+      readonly type: 'ab-test'
+      /** Its key (a positive integer). */
+      readonly key: number
+    }
+  | {
+      /** A remote-config parameter. */
+      readonly type: 'remote-config'
+      /** Its key (a non-empty string). */
+      readonly key: string
+    }
 
 /** A key that names nothing usable, with the OpenFeature error code it answers with. */
 export interface KeyError {

@@ -17,6 +17,7 @@ import { evaluate, failed } from './resolve'
 
 const NAME = 'openfeature'
 
+/** `new HackleProvider(options)`: how flag keys map to Hackle sources and which user field `targetingKey` fills. */
 export interface HackleProviderOptions {
   /**
    * Flag keys that name a Hackle source explicitly, beyond the key scheme (`flag:7`, `ab:42`, `rc:name`, `"7"`, any
@@ -32,8 +33,10 @@ export interface HackleProviderOptions {
   attachTimeoutMillis?: number
 }
 
+/** `attachTimeoutMillis` by default. */
 const ATTACH_TIMEOUT_MILLIS = 5_000
 
+/** Where the provider is in its life: before `initialize`, waiting for a config, ready, started without one, closed. */
 type Phase = 'idle' | 'initializing' | 'ready' | 'failed' | 'closed'
 
 /** The config's JSON text, to tell a changed config from the same one loaded again (a poll answered 200). */
@@ -68,8 +71,14 @@ function textOf(config: unknown): string | undefined {
  * One provider serves one client; a second client that lists it is refused with a warning.
  */
 export class HackleProvider implements Provider, Plugin {
-  readonly metadata = { name: 'hackle-kit' } as const
+  /** The provider's metadata for OpenFeature. */
+  readonly metadata = {
+    /** The provider's name: `hackle-kit`. */
+    name: 'hackle-kit',
+  } as const
+  /** A static-context (web) provider. */
   readonly runsOn = 'client' as const
+  /** The provider's events (`PROVIDER_READY`, `PROVIDER_CONFIGURATION_CHANGED`). */
   readonly events = new OpenFeatureEventEmitter()
   /** The hackle-kit plugin name. */
   readonly name = NAME
@@ -107,6 +116,7 @@ export class HackleProvider implements Provider, Plugin {
     this.attach(kernel)
   }
 
+  /** OpenFeature's start: waits for the client's first config and applies `context`'s user; rejects when start-up ended without a config. */
   async initialize(context?: EvaluationContext): Promise<void> {
     this.phase = 'initializing'
     const kernel = await this.attachedWithin(this.attachTimeoutMillis)
@@ -132,31 +142,42 @@ export class HackleProvider implements Provider, Plugin {
     return Promise.race([this.attached, late]).finally(() => clearTimeout(timer))
   }
 
+  /** Stops the provider's events and asks the client to send its queued events; the client stays open. */
   async onClose(): Promise<void> {
     this.phase = 'closed'
     this.kernel?.hooks.flush.call('manual')
   }
 
+  /** Makes the new context the client's user (failures are logged; it never rejects). */
   onContextChange(_oldContext: EvaluationContext, newContext: EvaluationContext): Promise<void> | void {
     if (this.kernel) return this.setUser(this.kernel, newContext)
   }
 
+  /**
+   * A boolean flag: a feature flag's on/off (or a boolean remote-config value). Every `resolve*Evaluation` answers the
+   * caller's default with an error code (never throws) when the key does not resolve, the provider has no client, or
+   * Hackle decided with an error reason.
+   */
   resolveBooleanEvaluation(flagKey: string, defaultValue: boolean): ResolutionDetails<boolean> {
     return this.resolve(flagKey, 'boolean', defaultValue)
   }
 
+  /** A string flag: an A/B test's variation key, or a string remote-config value. */
   resolveStringEvaluation(flagKey: string, defaultValue: string): ResolutionDetails<string> {
     return this.resolve(flagKey, 'string', defaultValue)
   }
 
+  /** A number flag: a number remote-config value. */
   resolveNumberEvaluation(flagKey: string, defaultValue: number): ResolutionDetails<number> {
     return this.resolve(flagKey, 'number', defaultValue)
   }
 
+  /** An object flag: a JSON remote-config value that parses to an object or array (else `PARSE_ERROR` / `TYPE_MISMATCH`). */
   resolveObjectEvaluation<T extends JsonValue>(flagKey: string, defaultValue: T): ResolutionDetails<T> {
     return this.resolve(flagKey, 'object', defaultValue)
   }
 
+  /** Tracks `trackingEventName` on the client: `details.value` (a number) as the value, the other details as properties. */
   track(trackingEventName: string, _context?: EvaluationContext, details?: TrackingEventDetails): void {
     const kernel = this.kernel
     if (!kernel) return

@@ -6,6 +6,7 @@ import { isSameUser } from './user-equality'
 
 /** The events of the React client (the reference's): `user-updated` after a user call changed the user. */
 export interface HackleReactSDKClientEventMap {
+  /** The user a user call left (null when there is none). */
   'user-updated': User | null
   [event: string]: unknown
 }
@@ -18,6 +19,7 @@ export type HackleReactSDKClient = FullHackleClient & Emitter<HackleReactSDKClie
 
 /** `createInstance`'s options: hackle-kit's (`workspaceConfig` for server rendering, `plugins`, …). */
 export type HackleReactConfig = InstanceConfig & {
+  /** Plugins added after the preset's, or a function that edits the preset's list (as `hackle-kit`'s `createInstance`). */
   plugins?: PluginList | ((defaults: PresetPlugins) => PluginList)
   /**
    * The app's `react-dom` module (`import * as ReactDOM from 'react-dom'`). With it, in-app messages and the DevTool
@@ -55,12 +57,22 @@ function withBindings(plugins: HackleReactConfig['plugins'], added: Plugin): (de
   }
 }
 
+/**
+ * The name the reference React SDK gives the Hackle servers (the `X-HACKLE-SDK-NAME` header of every request and the
+ * `sdkName` field of every beacon; its version, 11.56.1, is the browser SDK's). Like the reference's, it wins over an
+ * `sdkName` in the options.
+ */
+const REACT_SDK_NAME = 'react-sdk'
+
 /** One React client per running client: asking again (a render, StrictMode) gives the same object. */
 const reactClients = new WeakMap<object, HackleReactSDKClient>()
 
 /**
  * The reference React SDK's `createInstance`: the full client (one per SDK key, as `hackle-kit`'s) with `on` / `off` /
  * `emit`. A client made with `workspaceConfig` answers from the first render, on the server and in the browser.
+ * Its requests and beacons name the SDK `react-sdk`, as the reference React SDK's do (an `sdkName` in `config` is
+ * overridden). A key whose client `hackle-kit`'s `createInstance` already made
+ * gets that running client, which keeps the browser SDK's name. Never throws: unreadable options give the defaults.
  */
 export function createInstance(sdkKey: string, config?: HackleReactConfig): HackleReactSDKClient {
   const options = config !== null && typeof config === 'object' ? config : {}
@@ -75,7 +87,7 @@ export function createInstance(sdkKey: string, config?: HackleReactConfig): Hack
   } catch {
     // unreadable options: createInstance reports them and starts with the defaults
   }
-  const client = createFullInstance(sdkKey, { ...spreadable(options), plugins: withBindings(plugins, bindings(reactDom, reactDomClient)) }) as unknown as FullHackleClient
+  const client = createFullInstance(sdkKey, { ...spreadable(options), sdkName: REACT_SDK_NAME, plugins: withBindings(plugins, bindings(reactDom, reactDomClient)) }) as unknown as FullHackleClient
   const running = reactClients.get(client)
   if (running) return running
   const reactClient = wrap(client)

@@ -1,7 +1,9 @@
 import { Children, cloneElement, createElement, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react'
 import { useLoadableFeature, useLoadableVariation } from './hooks'
 
+/** `HackleExperiment`'s props. */
 export interface ExperimentProps {
+  /** The A/B test's key. */
   experimentKey: number
   /** `HackleVariation` elements, or a function of the variation. */
   children?: ReactNode | ((variation: string) => ReactNode)
@@ -29,10 +31,13 @@ export function HackleExperiment({ experimentKey, children }: ExperimentProps): 
   return match ? cloneElement(match as ReactElement<{ variation?: string }>, { variation }) : null
 }
 
+/** `HackleVariation`'s props. */
 export interface VariationProps {
+  /** The variation key this child is for. */
   variation?: string
   /** Rendered when no other variation matches. */
   default?: boolean
+  /** The content. */
   children?: ReactNode
 }
 
@@ -41,10 +46,14 @@ export function HackleVariation({ children }: VariationProps): ReactElement {
   return createElement(Fragment, null, children)
 }
 
+/** `HackleFeature`'s child: renders the content for the flag's state. */
 export type ChildrenFunction = (isOn: boolean) => ReactNode
 
+/** `HackleFeature`'s props. */
 export interface FeatureProps {
+  /** The feature flag's key. */
   featureKey: number
+  /** Called with whether the flag is on. */
   children: ChildrenFunction
 }
 

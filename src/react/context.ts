@@ -13,5 +13,7 @@ export interface HackleContext {
 
 /** The context the hooks read: without a provider, no client and not initialized. */
 export const HackleContext = /* @__PURE__ */ createContext<HackleContext>({ hackle: undefined, userVersion: 0, initialized: false })
+/** The context's consumer (the reference's export). */
 export const HackleContextConsumer = HackleContext.Consumer
+/** The context's provider (the reference's export; `HackleProvider` uses it). */
 export const HackleContextProvider = HackleContext.Provider

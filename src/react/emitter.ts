@@ -8,8 +8,11 @@ export type EventReceiver<T> = (params: T) => void
  * called twice, as there). A listener that throws is logged and the others still run.
  */
 export interface Emitter<M extends Record<string, unknown>> {
+  /** Adds `fn` as a listener of `eventName`. */
   on<K extends string & keyof M>(eventName: K, fn: EventReceiver<M[K]>): void
+  /** Removes `fn` from the listeners of `eventName` (every registration of it). */
   off<K extends string & keyof M>(eventName: K, fn: EventReceiver<M[K]>): void
+  /** Calls every listener of `eventName` with `params`, in the order they were added. */
   emit<K extends string & keyof M>(eventName: K, params: M[K]): void
 }
 

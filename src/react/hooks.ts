@@ -5,23 +5,34 @@ import { answersOf, EXCEPTION, SDK_NOT_READY, UNREADY_ANSWERS, type Answers } fr
 import { isServerReady, stateOf } from './store'
 import { useStore } from './use-store'
 
+/** What every loadable hook answers besides its value. */
 interface Loadable {
   /** No workspace yet (and the initialization has not settled): the answer is the default, not a decision. */
   isLoading: boolean
 }
+/** `useLoadableVariation`'s answer. */
 export interface VariationResult extends Loadable {
+  /** The user's variation (the default while loading). */
   variation: string
 }
+/** `useLoadableVariationDetail`'s answer. */
 export interface VariationDetailResult extends Loadable {
+  /** The decision (reason `SDK_NOT_READY` while loading). */
   decision: Decision
 }
+/** `useLoadableFeature`'s answer. */
 export interface FeatureFlagResult extends Loadable {
+  /** Whether the flag is on for the user (false while loading). */
   isOn: boolean
 }
+/** `useLoadableFeatureDetail`'s answer. */
 export interface FeatureFlagDetailResult extends Loadable {
+  /** The decision (off, reason `SDK_NOT_READY`, while loading). */
   decision: FeatureFlagDecision
 }
+/** `useLoadableRemoteConfig`'s answer. */
 export interface RemoteConfigResult extends Loadable {
+  /** The user's remote config (every read gives the default while loading). */
   remoteConfig: HackleRemoteConfig
 }
 

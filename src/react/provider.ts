@@ -6,7 +6,9 @@ import { awaitInitialization, isReady, isServerReady, stateOf } from './store'
 import { useStore } from './use-store'
 import { isSameUser } from './user-equality'
 
+/** `HackleProvider`'s props. */
 export interface ProviderProps {
+  /** The client the tree's hooks and components read (`createInstance` of `hackle-kit/react`). */
   hackleClient: HackleReactSDKClient
   /** The user to decide for: applied before the tree renders (on the server too), again whenever it changes. */
   user?: User | null
@@ -14,6 +16,7 @@ export interface ProviderProps {
   timeout?: number
   /** Render the tree before the client is ready (with loading states and defaults) instead of nothing. */
   supportSSR?: boolean
+  /** The tree. */
   children?: ReactNode
 }
 

@@ -152,6 +152,8 @@ export interface RecordedRequest {
   status: number
   /** The request body as sent: JSON text (XHR, fetch) or form text (`sendBeacon` with URLSearchParams). */
   body?: string
+  /** The request headers as set (XHR `setRequestHeader`, fetch `init.headers`), names as given; none for a beacon. */
+  headers?: Record<string, string>
 }
 
 export interface Page {
@@ -271,9 +273,9 @@ export function openPage(env: PageEnv, configText: string, options: PageOptions 
   window.localStorage.clear()
   window.sessionStorage.clear()
 
-  const serve = (method: string, url: string, body?: unknown): FakeResponse => {
+  const serve = (method: string, url: string, body?: unknown, headers?: Record<string, string>): FakeResponse => {
     const response = answer(method.toUpperCase(), url, configText)
-    requests.push({ method: method.toUpperCase(), url: String(url), status: response.status, body: bodyText(body) })
+    requests.push({ method: method.toUpperCase(), url: String(url), status: response.status, body: bodyText(body), headers })
     return response
   }
 
@@ -305,13 +307,16 @@ export function openPage(env: PageEnv, configText: string, options: PageOptions 
     private method = 'GET'
     private url = ''
     private headers: Record<string, string> = {}
+    private requestHeaders: Record<string, string> = {}
     private listeners: Record<string, Array<(event?: unknown) => void>> = {}
     open(method: string, url: string): void {
       this.method = method
       this.url = String(url)
       this.readyState = 1
     }
-    setRequestHeader(): void {}
+    setRequestHeader(name: string, value: string): void {
+      this.requestHeaders[String(name)] = String(value)
+    }
     addEventListener(type: string, listener: (event?: unknown) => void): void {
       ;(this.listeners[type] ??= []).push(listener)
     }
@@ -330,7 +335,7 @@ export function openPage(env: PageEnv, configText: string, options: PageOptions 
       return found ? found[1] : null
     }
     send(body?: unknown): void {
-      const response = serve(this.method, this.url, body)
+      const response = serve(this.method, this.url, body, this.requestHeaders)
       void Promise.resolve().then(() => {
         this.status = response.status
         this.statusText = response.status === 200 ? 'OK' : 'Not Found'
@@ -351,10 +356,10 @@ export function openPage(env: PageEnv, configText: string, options: PageOptions 
   }
   define(window, 'XMLHttpRequest', FakeXMLHttpRequest)
 
-  const fakeFetch = (input: unknown, init?: { method?: string; body?: unknown }) => {
+  const fakeFetch = (input: unknown, init?: { method?: string; body?: unknown; headers?: Record<string, string> }) => {
     const url = typeof input === 'string' ? input : String((input as { url?: string })?.url ?? input)
     const method = init?.method ?? (input as { method?: string })?.method ?? 'GET'
-    const response = serve(method, url, init?.body)
+    const response = serve(method, url, init?.body, init?.headers ? { ...init.headers } : {})
     const headers = new Map(Object.entries(response.headers).map(([key, value]) => [key.toLowerCase(), value]))
     return Promise.resolve({
       ok: response.status >= 200 && response.status < 300,

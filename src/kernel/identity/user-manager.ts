@@ -3,8 +3,11 @@ import type { KeyValueStore } from '../storage'
 import { cookieUserDeviceId, cookieUserId } from '../storage'
 import { decorate, isSameUser, mergeUsers, resolveIdentifiers, type HackleUser } from './user'
 
+/** A change of the current user (`hooks.userChanged`, `users.update`, `users.reset`). */
 export interface UserChange {
+  /** The user before the change. */
   previous: HackleUser
+  /** The user after it. */
   current: HackleUser
 }
 

@@ -5,10 +5,15 @@ import type { Identifiers, Properties, User } from '../types'
  * Values are kept as given (a page passing a number keeps a number, as in the reference).
  */
 export interface HackleUser {
+  /** `$id`: as given, else the hackle device id. */
   readonly id: string
+  /** `$deviceId`: as given, else the hackle device id. */
   readonly deviceId: string
+  /** `$userId`, when the page set one. */
   readonly userId?: string
+  /** Custom identifiers. */
   readonly identifiers?: Readonly<Record<string, string>>
+  /** User properties. */
   readonly properties?: Readonly<Properties>
 }
 

@@ -7,7 +7,10 @@ import type { KeyValueStore } from './key-value'
  */
 export interface Storage {
   /** Cookies; `set` takes an optional lifetime in days (default: the store's). */
-  cookies: KeyValueStore & { set(key: string, value: string, days?: number): void }
+  cookies: KeyValueStore & {
+    /** Sets a cookie for `days` days (default: the store's lifetime). */
+    set(key: string, value: string, days?: number): void
+  }
   /**
    * The `localStorage` area; absent: the page's (`window.localStorage`). Plugins reach it only through this:
    * `createLocalStore(onFailure, kernel.storage.local)`, or `localArea(kernel.storage)` to list keys. May throw where

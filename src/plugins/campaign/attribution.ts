@@ -7,7 +7,9 @@ export const campaignCookie = (sdkKey: string) => `_hackle_mkt_${sdkKey.slice(0,
 
 /** Where the page came from, for the "same domain" rule. `undefined` = unknown / no referrer. */
 export interface CampaignDomains {
+  /** The page's registrable domain. */
   current?: string
+  /** The referrer's registrable domain. */
   referrer?: string
 }
 
@@ -68,6 +70,7 @@ export function isNewCampaign(previous: Readonly<Record<string, unknown>> | null
   return CAMPAIGN_KEYS.some((key) => previous[key] !== next[key])
 }
 
+/** The user-property operations a new campaign makes: `$set` the campaign's values, `$unset` the others. */
 export type CampaignOperations = Partial<Record<'$set' | '$unset', Properties>>
 
 /**

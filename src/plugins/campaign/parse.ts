@@ -12,6 +12,7 @@ export const CAMPAIGN_KEYS = [
   'fbclid',
 ] as const
 
+/** One of the campaign parameters read from the URL (`utm_source`, …, `gclid`, `fbclid`). */
 export type CampaignKey = (typeof CAMPAIGN_KEYS)[number]
 /** The campaign values of a page: only keys with a non-empty value, in CAMPAIGN_KEYS order. */
 export type Campaign = Partial<Record<CampaignKey, string>>

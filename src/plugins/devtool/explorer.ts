@@ -6,16 +6,30 @@ import { explorerExperiment, type ExplorerExperiment } from './experiment-view'
 
 /** The reference's user explorer: what its DevTool package calls to list decisions and to set or reset overrides. */
 export interface UserExplorer {
+  /** The current user as decisions see it. */
   currentUser(): EvaluationUser
+  /**
+   * Every A/B test of the workspace with the current user's decision (default `A`, overrides applied; no events).
+   * Empty before a workspace is loaded.
+   */
   getAbTestDecisions(): Array<[ExplorerExperiment, Decision]>
+  /** The A/B-test overrides set on this device: experiment id → variation id. */
   getAbTestOverrides(): Map<number, number>
+  /** Overrides the experiment's variation on this device (a non-numeric id is warned about and changes nothing). */
   setAbTestOverride(experiment: { id: number }, variationId: number): void
+  /** Removes the experiment's override. */
   resetAbTestOverride(experiment: { id: number }): void
+  /** Removes every A/B-test override. */
   resetAllAbTestOverride(): void
+  /** Every feature flag with the current user's decision (overrides applied; no events). */
   getFeatureFlagDecisions(): Array<[ExplorerExperiment, FeatureFlagDecision]>
+  /** The feature-flag overrides set on this device: flag id → variation id. */
   getFeatureFlagOverrides(): Map<number, number>
+  /** Overrides the flag's variation on this device (a non-numeric id is warned about and changes nothing). */
   setFeatureFlagOverride(experiment: { id: number }, variationId: number): void
+  /** Removes the flag's override. */
   resetFeatureFlagOverride(experiment: { id: number }): void
+  /** Removes every feature-flag override. */
   resetAllFeatureFlagOverride(): void
 }
 

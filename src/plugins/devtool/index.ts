@@ -15,10 +15,13 @@ const RECENT_EVENTS = 50
 
 /** The reference's DevTool contract (e.g. the Hackle DevTool package): it opens on an explorer and closes. */
 export interface DevTool {
+  /** Opens the DevTool on `explorer` (`showUserExplorer()` calls it). */
   userExplorer(explorer: UserExplorer): void
+  /** Closes it (`hideUserExplorer()` calls it). */
   close(): void
 }
 
+/** `devtool(options)`: which DevTool `showUserExplorer()` opens and when it opens by itself. */
 export interface DevToolOptions {
   /** The DevTool `showUserExplorer()` opens instead of hackle-kit's panel; without a `userExplorer` function it is not usable. */
   devTool?: DevTool
@@ -37,6 +40,7 @@ export interface DevToolOptions {
   rendererUrl?: string
 }
 
+/** The client methods of the devtool plugin. */
 export interface DevToolMethods {
   /** Opens the DevTool on this client's user explorer, or hackle-kit's panel when no DevTool is given. */
   showUserExplorer(): void

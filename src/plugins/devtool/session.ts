@@ -32,7 +32,9 @@ const loadView: (kernel: Kernel) => Promise<PanelModule> =
 
 /** An open panel: `drawn` settles once it is drawn (or failed to load). */
 export interface OpenPanel {
+  /** Closes the panel (once; later calls do nothing). */
   close(): void
+  /** Settles once the panel is drawn, or failed to load. */
   drawn: Promise<void>
 }
 

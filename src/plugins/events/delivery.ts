@@ -1,5 +1,5 @@
 import { type Kernel, type SdkEvent, type Storage } from '../../kernel'
-import { createLocalStore, sdkHeaders, transportOf } from '../../internal'
+import { createLocalStore, transportOf } from '../../internal'
 import { createFence } from './fence'
 import { BATCH_SIZE, FORM_FIELDS, body, bodySize, chunk, formSize, fromEvent, parseStored, type Item } from './wire'
 
@@ -175,7 +175,7 @@ export function createDelivery(kernel: Pick<Kernel, 'sdkKey' | 'config' | 'logge
       transport.request({
         method: 'POST',
         url: `${config.eventUrl}/api/v2/w/events`,
-        headers: sdkHeaders(sdkKey, { 'Content-Type': 'application/json' }),
+        headers: transport.headers({ 'Content-Type': 'application/json' }),
         body: r.body,
         keepalive,
       }).then(

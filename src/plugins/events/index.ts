@@ -4,6 +4,7 @@ import { createDelivery } from './delivery'
 
 const NAME = 'events'
 
+/** `events(options)`. */
 export interface EventsOptions {
   /** Start opted out: events are neither queued nor sent until `setOptOutTracking(false)`. */
   optOutTracking?: boolean
@@ -11,6 +12,7 @@ export interface EventsOptions {
 
 /** The client methods of the events plugin. */
 export interface EventsMethods {
+  /** Whether tracking is opted out. */
   isOptOutTracking(): boolean
   /** While opted out, events are not sent; decisions, sessions and the other plugins go on. */
   setOptOutTracking(optOut: boolean): void

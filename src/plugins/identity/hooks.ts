@@ -2,8 +2,11 @@ import { SyncHook, definePluginHooks, type HackleUser, type Kernel } from '../..
 
 /** A user call changed the current user (the same user or not). Taps may delay the caller's promise with `waitFor`. */
 export interface UserUpdate {
+  /** The user before the call. */
   readonly previous: HackleUser
+  /** The user after it. */
   readonly current: HackleUser
+  /** Delays the caller's promise until `work` settles (a rejection is not passed on). */
   waitFor(work: Promise<unknown>): void
 }
 
@@ -17,6 +20,7 @@ export interface UserUpdate {
  * The hooks exist per client; they may be requested before or after the identity plugin applies.
  */
 export interface IdentityHooks {
+  /** A user call updated the current user (see above). */
   readonly userUpdated: SyncHook<[update: UserUpdate]>
 }
 

@@ -27,18 +27,32 @@ export { getIdentityHooks, type IdentityHooks, type UserUpdate } from './hooks'
 
 /** The client methods of the identity plugin: the reference's user calls. Each resolves when its work is done. */
 export interface IdentityMethods {
+  /**
+   * Makes `user` the current user; resolves once other plugins' follow-up work (a new session, the cohort sync) is
+   * done. An invalid user is warned about and changes nothing.
+   */
   setUser(user: User): Promise<void>
+  /** Sets the current user's `userId`; null or undefined removes it; an invalid id is warned about and changes nothing. */
   setUserId(userId: string | number | null | undefined): Promise<void>
+  /** Sets the current user's `deviceId`; an invalid id is warned about and changes nothing. */
   setDeviceId(deviceId: string): Promise<void>
+  /** Sets one user property (a `$set` operation). */
   setUserProperty(key: string, value: unknown): Promise<void>
+  /** Sets several user properties (one `$set` operation; invalid entries are dropped). */
   setUserProperties(properties: Properties): Promise<void>
   /** Applies property operations: `PropertyOperationsBuilder().set(…).build()`, or a plain `{ "$set": {…} }` record. */
   updateUserProperties(operations: PropertyOperations | Partial<Record<PropertyOperation, Properties>>): Promise<void>
+  /** Back to the anonymous user of this device, with a `$clearAll` of the user properties. */
   resetUser(): Promise<void>
+  /** Tracks push subscription changes (`$push_subscriptions`): `new HackleSubscriptionOperationsBuilder().marketing(…).build()`. */
   updatePushSubscriptions(operations: HackleSubscriptionOperations): Promise<void>
+  /** Tracks SMS subscription changes (`$sms_subscriptions`). */
   updateSmsSubscriptions(operations: HackleSubscriptionOperations): Promise<void>
+  /** Tracks KakaoTalk subscription changes (`$kakao_subscriptions`). */
   updateKakaoSubscriptions(operations: HackleSubscriptionOperations): Promise<void>
+  /** Records the user's phone number (a `$secured_properties` event; not kept as a user property). */
   setPhoneNumber(phoneNumber: string): Promise<void>
+  /** Removes the user's phone number (`$secured_properties`). */
   unsetPhoneNumber(): Promise<void>
 }
 

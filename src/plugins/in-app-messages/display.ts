@@ -64,6 +64,7 @@ const loadView: (settings: RendererSettings) => Promise<ViewModule> =
 const loadEngine: (settings: RendererSettings) => Promise<EngineModule> =
   typeof __HACKLE_SCRIPT_TAG__ !== 'undefined' && __HACKLE_SCRIPT_TAG__ ? loadInAppScript : () => import('./engine')
 
+/** How in-app messages are drawn: which renderer, from where. */
 export interface InAppDisplayOptions {
   /**
    * Which renderer draws MODAL / BANNER / BOTTOM_SHEET messages when the page has none of its own

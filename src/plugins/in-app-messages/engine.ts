@@ -16,8 +16,11 @@ import { handleEvent } from './trigger'
  * at that time (exposures, restored delays, delay timers), on the workspace and for the user current then.
  */
 export interface InputSnapshot {
+  /** When (epoch ms). */
   at: number
+  /** The workspace current then. */
   ws: Workspace | undefined
+  /** The user current then. */
   user: EvaluationUser
 }
 
@@ -34,10 +37,15 @@ export interface EngineHost {
 /** The plugin's inputs, in the order the kernel's hooks delivered them; `snapshot` only for a replayed one. */
 /** The engine is the DevTool's inspector too (`inspectMessages`). */
 export interface Engine extends InAppInspector {
+  /** A workspace config became active: parse its messages. */
   workspaceLoaded(config: Readonly<Record<string, unknown>>): void
+  /** An accepted event, which may trigger a message. */
   eventAccepted(event: SdkEvent, snapshot?: InputSnapshot): void
+  /** Start-up is over: restore the delays stored by earlier pages. */
   initialized(snapshot?: InputSnapshot): void
+  /** The user changed: cancel the delays of the previous identity. */
   userChanged(previous: HackleUser, current: HackleUser): void
+  /** The client closed: stop every timer. */
   dispose(): void
 }
 

@@ -3,8 +3,11 @@ import type { ScheduleType } from './schedule'
 
 /** An eligibility evaluation of a message (trigger flow, or deliver flow when the message was due). */
 export interface InAppEligibilityInfo {
+  /** The message's key. */
   messageKey: number
+  /** `TRIGGER`: an event triggered it; `DELIVER`: it was due to be shown (after a delay). */
   flow: 'TRIGGER' | 'DELIVER'
+  /** Whether the current user may see it now. */
   eligible: boolean
   /** `IN_APP_MESSAGE_TARGET`, `OVERRIDDEN` or an ineligible reason (`IN_APP_MESSAGE_FREQUENCY_CAPPED`, …). */
   reason: string
@@ -12,9 +15,13 @@ export interface InAppEligibilityInfo {
 
 /** A schedule request's outcome: `DELIVER`, `DELAY`, `IGNORE` or `EXCEPTION`. */
 export interface InAppScheduleInfo {
+  /** The id of this showing of the message (it links schedule and delivery). */
   dispatchId: string
+  /** The message's key. */
   messageKey: number
+  /** Whether the request was the trigger's or a delay's that came due. */
   type: ScheduleType
+  /** Show now, wait (a delay), drop, or failed. */
   code: 'DELIVER' | 'DELAY' | 'IGNORE' | 'EXCEPTION'
 }
 
@@ -23,14 +30,19 @@ export interface InAppScheduleInfo {
  * `WORKSPACE_NOT_FOUND` or `EXCEPTION`.
  */
 export interface InAppDeliverInfo {
+  /** The id of this showing of the message. */
   dispatchId: string
+  /** The message's key. */
   messageKey: number
+  /** The outcome (see above). */
   code: string
 }
 
 /** A message of the workspace as a DevTool lists it, with its eligibility for the current visitor now. */
 export interface InAppMessageSummary {
+  /** The message's key. */
   key: number
+  /** Its id. */
   id: number
   /** `ACTIVE`, `DRAFT` or `PAUSE`. */
   status: string
@@ -68,10 +80,15 @@ export interface InAppInspector {
  * itself without the plugin.
  */
 export const getInAppMessageHooks = /* @__PURE__ */ definePluginHooks('in-app-messages', () => ({
+  /** A message's eligibility was evaluated. */
   evaluated: new SyncHook<[info: InAppEligibilityInfo]>(),
+  /** A request to show a message was scheduled (shown now, delayed, dropped). */
   scheduled: new SyncHook<[info: InAppScheduleInfo]>(),
+  /** A scheduled message was delivered, or why not. */
   delivered: new SyncHook<[info: InAppDeliverInfo]>(),
+  /** Answers the inspector a DevTool uses (see above). */
   inspectMessages: new SyncBailHook<[], Promise<InAppInspector | null | undefined> | void>(),
 }))
 
+/** The in-app plugin's hooks of one client (`getInAppMessageHooks(kernel)`). */
 export type InAppMessageHooks = ReturnType<typeof getInAppMessageHooks>

@@ -35,7 +35,9 @@ const hasMessages = (config: Readonly<Record<string, unknown>>) => Array.isArray
 
 /** A hook input waiting for the engine, with the moment it happened. */
 interface Pending {
+  /** Hands the input to the engine (as it happened then, with `snapshot`). */
   run(engine: Engine, snapshot?: InputSnapshot): void
+  /** The moment it happened. */
   snapshot?: InputSnapshot
 }
 

@@ -108,26 +108,52 @@ export interface Presentation {
   triggerEvent: TriggerEvent
 }
 
-/** Public shapes handed to `setInAppMessageListener` and returned by `getDisplayedInAppMessageView`. */
+/** An in-app message as `setInAppMessageListener`'s listener and `getDisplayedInAppMessageView()` see it. */
 export interface InAppMessageInfo {
+  /** The message's key (its number on the Hackle dashboard). */
   key: number
 }
 
+/** The in-app message on screen (`getDisplayedInAppMessageView()`). */
 export interface InAppMessageView {
+  /** The message shown. */
   inAppMessage: InAppMessageInfo
+  /** Closes the message (as its close button does); does nothing once it is closed. */
   close(): void
 }
 
+/** What a click on an in-app message asks for, as `onInAppMessageClick` receives it. */
 export interface InAppMessageActionInfo {
+  /** `LINK`: open `link`; `CLOSE`: close the message. */
   type: 'LINK' | 'CLOSE'
-  close?: { hideDurationMillis: number | null }
-  link?: { url: string; target: 'CURRENT' | 'NEW_TAB' | 'NEW_WINDOW'; shouldCloseAfterLink: boolean }
+  /** Set when the click closes the message. */
+  close?: {
+    /** How long the message stays hidden after this close ("don't show again for…"): ms, one day when the config gives no number; null for a plain close. */
+    hideDurationMillis: number | null
+  }
+  /** Set for a link. */
+  link?: {
+    /** The URL to open (only an absolute http(s) URL is opened; anything else is logged and ignored). */
+    url: string
+    /** Where it opens: this page, a new tab or a new window. */
+    target: 'CURRENT' | 'NEW_TAB' | 'NEW_WINDOW'
+    /** Whether the message closes after the link opens. */
+    shouldCloseAfterLink: boolean
+  }
 }
 
+/**
+ * Hears in-app messages open, close and be clicked (`setInAppMessageListener(listener)`); every method is optional,
+ * and one that throws is logged and does not stop the message.
+ */
 export interface InAppMessageListener {
+  /** A message is about to be shown. */
   beforeInAppMessageOpen?(message: InAppMessageInfo): void
+  /** A message is on screen. */
   afterInAppMessageOpen?(message: InAppMessageInfo): void
+  /** A message is about to close. */
   beforeInAppMessageClose?(message: InAppMessageInfo): void
+  /** A message has closed. */
   afterInAppMessageClose?(message: InAppMessageInfo): void
   /** Return true when the click is handled: the SDK then runs no action. */
   onInAppMessageClick?(message: InAppMessageInfo, view: InAppMessageView, action: InAppMessageActionInfo): boolean | void

@@ -13,7 +13,6 @@ import {
   parseTargets,
   PropertyOperationsBuilder,
   resolveIdentifiers,
-  sdkHeaders,
   transportOf,
   uuid,
 } from '../../internal'
@@ -37,7 +36,6 @@ export const inAppTools = {
   parseTargets,
   PropertyOperationsBuilder,
   resolveIdentifiers,
-  sdkHeaders,
   transportOf,
   uuid,
 }

@@ -7,7 +7,9 @@ export type OverrideOperation = 'set' | 'reset' | 'reset.all'
 
 /** One change a developer made to the manual overrides. */
 export interface OverrideChange {
+  /** Which list changed. */
   readonly type: OverrideType
+  /** What was done to it. */
   readonly operation: OverrideOperation
 }
 
@@ -21,7 +23,9 @@ export interface OverrideChange {
  * The hooks exist per client; they may be requested before or after any plugin applies.
  */
 export interface ManualOverrideHooks {
+  /** An override changed (see above). */
   readonly overrideChanged: SyncHook<[change: OverrideChange]>
+  /** The user explorer was opened. */
   readonly userExplorerShown: SyncHook<[]>
 }
 

@@ -1,5 +1,5 @@
 import { definePlugin, Stage, type HttpRequest, type SdkEvent } from '../../kernel'
-import { describeError, sdkHeaders, toJson, transportOf, watchPageLifecycle } from '../../internal'
+import { describeError, toJson, transportOf, watchPageLifecycle } from '../../internal'
 import { getManualOverrideHooks } from '../manual-overrides/hooks'
 import { createMetrics, type Metrics } from './metrics'
 
@@ -64,6 +64,7 @@ export interface MonitoringOptions {
   enableMonitoring?: boolean
 }
 
+/** The monitoring plugin (see `MonitoringOptions` above for what it measures and sends). */
 export const monitoring = definePlugin((options: MonitoringOptions = {}) => ({
   name: NAME,
   apply(kernel) {
@@ -112,7 +113,7 @@ export const monitoring = definePlugin((options: MonitoringOptions = {}) => ({
       for (let i = 0; i < measured.length; i += METRICS_PER_REQUEST) {
         const body = toJson({ metrics: measured.slice(i, i + METRICS_PER_REQUEST) })
         if (leaving && beacon(body)) continue
-        transport.request({ method: 'POST', url, headers: sdkHeaders(kernel.sdkKey, { 'Content-Type': 'application/json' }), body, keepalive: leaving })
+        transport.request({ method: 'POST', url, headers: transport.headers({ 'Content-Type': 'application/json' }), body, keepalive: leaving })
           .catch((error: unknown) => logger.debug(`Failed to flushing metrics: ${describeError(error)}`))
       }
     }

@@ -1,21 +1,33 @@
+/** A counter counts; a timer also sums and keeps the longest of its durations. */
 export type MetricType = 'COUNTER' | 'TIMER'
+/** A metric's tags, name → value (with the name and type, what tells two metrics apart). */
 export type Tags = Readonly<Record<string, string>>
 
 /** One metric as the monitoring API receives it. */
 export interface WireMetric {
+  /** The metric's name (`experiment.decision`, `feature.flag.decision`, `api.call`, `log`, …). */
   name: string
+  /** Counter or timer. */
   type: MetricType
+  /** Its tags. */
   tags: Tags
+  /** A counter's `count`; a timer's `count`, `total`, `max` and `mean` (ms). */
   measurements: Record<string, number>
 }
 
+/** A metric being counted. */
 interface Metric {
+  /** Its name. */
   readonly name: string
+  /** Counter or timer. */
   readonly type: MetricType
+  /** Its tags. */
   readonly tags: Tags
+  /** How many times it was counted or timed since the last flush. */
   count: number
   /** Milliseconds (timers only). */
   total: number
+  /** The longest duration in milliseconds (timers only). */
   max: number
 }
 
@@ -34,6 +46,7 @@ export function createMetrics() {
   }
 
   return {
+    /** Adds `delta` (default 1) to the counter `name` with `tags`. */
     increment(name: string, tags: Tags = {}, delta = 1): void {
       get('COUNTER', name, tags).count += delta
     },
@@ -60,4 +73,5 @@ export function createMetrics() {
   }
 }
 
+/** A client's metric registry (`createMetrics`). */
 export type Metrics = ReturnType<typeof createMetrics>

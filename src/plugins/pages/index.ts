@@ -11,6 +11,7 @@ const ENGAGEMENT_TIME = '$engagement_time_ms'
 /** Engagements shorter than this are not sent. */
 const MIN_ENGAGEMENT_MILLIS = 1000
 
+/** `pages(options)`: page views, engagement and the current page. */
 export interface PagesOptions {
   /** Track `$page_view` whenever a page starts (default true). */
   automaticPageTracking?: boolean
@@ -20,7 +21,9 @@ export interface PagesOptions {
 
 /** A page the site names itself (`setCurrentPage`). */
 export interface HacklePage {
+  /** The page's name (sent as `$page_name` and as the page title of hackle properties). */
   pageName: string
+  /** The page's properties, sent with its `$page_view`. */
   properties?: Properties
 }
 

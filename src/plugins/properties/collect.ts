@@ -3,29 +3,53 @@ import { readOr, readPage, readString } from '../../internal'
 
 /** The hackle properties the reference sends with every event, in its key order. */
 export type HackleProperties = {
+  /** Always `Web`. */
   platform: 'Web'
+  /** The browser's name from the user agent (`Chrome`, `Mobile Safari`, …; `''` when unknown). */
   browserName: string
+  /** The browser version's first number. */
   browserMajorVersion: string
+  /** The browser's full version. */
   browserVersion: string
+  /** `landscape` or `portrait` (`screen.orientation`), `''` where the browser does not tell. */
   orientation: string
+  /** `navigator.userAgent`. */
   userAgent: string
+  /** `location.pathname`. */
   pagePath: string
+  /** The page's title (`document.title`). */
   pageTitle: string
+  /** `location.host`. */
   host: string
+  /** `location.href`. */
   url: string
+  /** `document.referrer`. */
   referrer: string
+  /** `location.search`, with its `?`. */
   queryParameter: string
+  /** The URL's protocol without its colon (`https`). */
   protocol: string
+  /** The operating system's name from the user agent. */
   osName: string
+  /** Its version. */
   osVersion: string
+  /** The device model from the user agent (`iPhone`, `SM-S911B`, …). */
   deviceModel: string
+  /** `pc` when the user agent names no device type; `phone`, `tablet`, `tv`, `console`, `wearable` (or `tab`) otherwise. */
   deviceType: string
+  /** The device maker from the user agent. */
   deviceVendor: string
+  /** The same as `deviceVendor`. */
   deviceBrand: string
+  /** `screen.width`, `''` when unknown or 0. */
   screenWidth: number | ''
+  /** `screen.height`, `''` when unknown or 0. */
   screenHeight: number | ''
+  /** The first of `navigator.languages` (`ko-KR`). */
   locale: string
+  /** The locale's language part (`ko`). */
   language: string
+  /** The time zone (`Asia/Seoul`) from `Intl`. */
   timeZone: string
 }
 

@@ -1,6 +1,7 @@
 import { definePlugin, type PageSnapshot } from '../../kernel'
 import { hacklePropertiesSource, type PageProperties } from './collect'
 
+/** `properties(options)`: the hackle properties (browser, OS, device, page, locale) put on every user. */
 export interface PropertiesOptions {
   /** The window to describe (default: the global one). */
   window?: Window

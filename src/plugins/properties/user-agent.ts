@@ -31,14 +31,21 @@
  * legacy/edge section that reaches every rule in several spellings; this parser matches all of it.
  */
 
+/** What a user agent string tells, as the reference's parser reads it (`''` for what it does not tell). */
 export interface UserAgentInfo {
+  /** The browser's name. */
   browserName: string
+  /** The browser's full version. */
   browserVersion: string
+  /** The version's first number. */
   browserMajorVersion: string
+  /** The operating system's name. */
   osName: string
+  /** Its version. */
   osVersion: string
   /** `pc` when the UA names no device type; `phone`, `tablet`, `tv`, `console`, `wearable` (or `tab`) otherwise. */
   deviceType: string
+  /** The device model. */
   deviceModel: string
   /** Also reported as `deviceBrand`. */
   deviceVendor: string
@@ -278,10 +285,13 @@ const FILTERS: Record<string, (text: string) => string> = {
   browser: (text) => text.replace(/(g|us)(?=.{7}$)/, '$1 '),
 }
 
+/** One parser rule: a pattern and the fields its groups fill. */
 interface Rule {
+  /** The pattern tried on the user agent. */
   pattern: RegExp
   /** For a pattern that ends in a fixed text: the UA up to the end of that text's last occurrence. */
   end?: RegExp | ''
+  /** The field each capture group fills, in order. */
   fields: string[]
 }
 let tables: Rule[][] | undefined

@@ -19,8 +19,11 @@ import { SyncHook, definePluginHooks, type HackleUser, type Kernel, type User } 
  * never called when the client has no sessions plugin.
  */
 export interface SessionHooks {
+  /** A session ended (see above). */
   readonly ended: SyncHook<[sessionId: string, user: User, lastEventTime: number]>
+  /** A new session started. */
   readonly started: SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>
+  /** The page loaded into the session it already had. */
   readonly resumed: SyncHook<[sessionId: string, user: HackleUser, timestamp: number]>
 }
 

@@ -10,6 +10,7 @@ export { EMPTY_SESSION_ID, sessionIdCookie, lastEventTimeCookie } from './manage
 
 const NAME = 'sessions'
 
+/** `sessions(options)`: the reference's session options. */
 export interface SessionsOptions {
   /** `{ timeoutMillis, persistCondition }` (see `HackleSessionPersistConditions`); default 30 min, always new. */
   sessionPolicy?: HackleSessionPolicy

@@ -7,6 +7,7 @@ export const EMPTY_SESSION_ID = '0.ffffffff'
 
 /** Session cookies use the SDK key from index 8 on (`abcdefgh12345678XYZ` → `12345678XYZ`). */
 export const sessionIdCookie = (sdkKey: string) => `_hackle_session_id_${sdkKey.slice(8)}`
+/** The cookie that keeps the last event's time of the session (same SDK-key cut as `sessionIdCookie`). */
 export const lastEventTimeCookie = (sdkKey: string) => `_hackle_last_event_ts_${sdkKey.slice(8)}`
 
 /** `<epoch ms>.<8 random hex digits>`: the first 8 characters of a UUID v4 (all random), as in the reference. */

@@ -5,12 +5,17 @@ export type SessionPersistCondition = (oldUser: User, newUser: User) => boolean
 
 /** The `sessionPolicy` option (the reference's `HackleSessionPolicy`). */
 export interface HackleSessionPolicy {
+  /** A session ends after this long without events (ms, default 30 min; not a positive finite number: the default, warned). */
   timeoutMillis?: number
+  /** Whether a user change keeps the session (default `ALWAYS_NEW_SESSION`; not a function: the default, warned). */
   persistCondition?: SessionPersistCondition
 }
 
+/** The session policy in force, resolved from the options. */
 export interface SessionPolicy {
+  /** The idle timeout in ms. */
   readonly timeoutMillis: number
+  /** Whether a user change keeps the session. */
   readonly persistCondition: SessionPersistCondition
 }
 

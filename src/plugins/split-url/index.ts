@@ -10,6 +10,7 @@ const COOKIE_DAYS = 3 / 86_400
 const DEFAULT_NAVIGATION_TIMEOUT = 1000
 const DEFAULT_ANTI_FLICKER_TIMEOUT = 2000
 
+/** `splitUrl(options)` (the preset's `splitUrl` option): when split-URL experiments decide and redirect, and anti-flicker. */
 export interface SplitUrlOptions {
   /**
    * With a workspace at hand when the client is created (cached or `workspaceConfig`), decide and redirect at once,
@@ -21,7 +22,12 @@ export interface SplitUrlOptions {
    * until the first workspace is loaded and checked, at most `timeoutMillis` (default 2000): a first visit without a
    * cached config then shows no flash of the original page before a redirect. Off by default.
    */
-  antiFlicker?: boolean | { timeoutMillis?: number }
+  antiFlicker?:
+    | boolean
+    | {
+        /** The longest the page stays hidden (ms, default 2000). */
+        timeoutMillis?: number
+      }
   /** How long the flush before leaving may delay the redirect (default 1000 ms). */
   navigationTimeoutMillis?: number
 }

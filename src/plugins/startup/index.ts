@@ -4,6 +4,7 @@ const NAME = 'startup'
 const DEFAULT_TIMEOUT = 3000
 const DONE_EVENT = 'hackle-initialize-done'
 
+/** `startup(options)`. */
 export interface StartupOptions {
   /** Start-up completes after the initial workspace load or after this many milliseconds, whichever is first (3000). */
   timeoutMillis?: number
@@ -18,10 +19,13 @@ export interface StartupOptions {
  *   event (a split-URL redirect is leaving the page).
  */
 export interface StartupHooks {
+  /** Start-up completed (see above). */
   readonly completed: SyncHook<[]>
+  /** Whether to dispatch `hackle-initialize-done` (see above). */
   readonly announce: SyncBailHook<[], boolean | void>
 }
 
+/** The start-up hooks of a client (they exist per client, whether or not the startup plugin is installed). */
 export const getStartupHooks: (kernel: Kernel) => StartupHooks = /* @__PURE__ */ definePluginHooks(NAME, () => ({
   completed: new SyncHook<[]>(),
   announce: new SyncBailHook<[], boolean | void>(),

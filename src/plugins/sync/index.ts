@@ -27,6 +27,7 @@ const nextTask = (): Promise<void> =>
     }
   })
 
+/** `sync(options)`. */
 export interface SyncOptions {
   /** Poll the config, cohorts and user targets this often (at least 60000 ms); not a positive number: no polling. */
   pollingIntervalMillis?: number

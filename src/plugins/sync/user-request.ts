@@ -1,5 +1,5 @@
 import { type HackleUser, type Logger } from '../../kernel'
-import { sdkHeaders, type Transport } from '../../internal'
+import type { Transport } from '../../internal'
 import { userHeader } from './user-header'
 
 /**
@@ -7,9 +7,9 @@ import { userHeader } from './user-header'
  * JSON body.
  * Throws `Http status code: <N>` for a non-2xx answer and `Response body is null` for a missing body.
  */
-export async function fetchForUser(transport: Transport, sdkUrl: string, path: string, sdkKey: string, user: HackleUser, logger: Logger): Promise<unknown> {
+export async function fetchForUser(transport: Transport, sdkUrl: string, path: string, user: HackleUser, logger: Logger): Promise<unknown> {
   const onInvalid = (type: unknown, value: unknown) => logger.warn(`Invalid user identifier [type=${String(type)}, value=${String(value)}]`)
-  const headers = sdkHeaders(sdkKey, { 'X-HACKLE-USER': userHeader(user, onInvalid) })
+  const headers = transport.headers({ 'X-HACKLE-USER': userHeader(user, onInvalid) })
   const response = await transport.request({ method: 'GET', url: `${sdkUrl}/api/v1/${path}`, headers })
   if (response.status < 200 || response.status > 299) throw new Error(`Http status code: ${response.status}`)
   if (response.body === null) throw new Error('Response body is null')

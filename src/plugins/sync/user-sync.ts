@@ -18,12 +18,12 @@ export function hasNewIdentifiers(previous: HackleUser, current: HackleUser): bo
  * evaluation user. Failures are logged and leave the known data as it was.
  */
 export function createUserSync(kernel: Kernel) {
-  const { sdkKey, config, logger } = kernel
+  const { config, logger } = kernel
   const cohorts = createCohortStore()
   let targetEvents: TargetEvent[] = []
 
   const transport = transportOf(kernel)
-  const get = (path: string) => fetchForUser(transport, config.sdkUrl, path, sdkKey, kernel.users.current(), logger)
+  const get = (path: string) => fetchForUser(transport, config.sdkUrl, path, kernel.users.current(), logger)
 
   async function syncCohorts(): Promise<void> {
     try {

@@ -1,5 +1,5 @@
 import { type KeyValueStore, type Logger } from '../../kernel'
-import { describeError, sdkHeaders, toJson, workspaceCacheKey, WIRE_SDK_VERSION, type Transport } from '../../internal'
+import { describeError, toJson, workspaceCacheKey, WIRE_SDK_VERSION, type Transport } from '../../internal'
 
 interface CachedConfig {
   config: unknown
@@ -43,7 +43,7 @@ export function createWorkspaceLoader(sdkKey: string, sdkUrl: string, local: Key
      */
     async fetch(): Promise<unknown> {
       try {
-        const headers = sdkHeaders(sdkKey, lastModified ? { 'If-Modified-Since': lastModified } : undefined)
+        const headers = transport.headers(lastModified ? { 'If-Modified-Since': lastModified } : undefined)
         const response = await transport.request({ method: 'GET', url: `${sdkUrl}/api/v2/workspaces/${sdkKey}/config`, headers })
         if (response.status === 304) return undefined
         if (response.status < 200 || response.status > 299) throw new Error(`Http status code: ${response.status}`)

@@ -5,6 +5,7 @@ const NAME = 'trace'
 const STACK_LINES = 30
 const DEFAULT_MAX_PER_MINUTE = 20
 
+/** `trace(options)`: capture uncaught errors and unhandled rejections as `$trace` events. */
 export interface TraceOptions {
   /** Capture errors (default true); `false` installs nothing. */
   enabled?: boolean
@@ -14,9 +15,13 @@ export interface TraceOptions {
 
 /** `$trace` properties of an error: its name, message and the first 30 lines of its stack. */
 export const traceProperties = (error: Partial<Error>) => ({
+  /** Always `error`. */
   level: 'error',
+  /** The error's name (`TypeError`). */
   type: error.name,
+  /** Its message (`''` without one). */
   message: error.message ?? '',
+  /** The first 30 lines of its stack (`''` without one). */
   $stacktrace: error.stack == null ? '' : String(error.stack).split('\n').slice(0, STACK_LINES).join('\n'),
 })
 

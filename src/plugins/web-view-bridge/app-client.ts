@@ -6,8 +6,11 @@ import type { Invoke } from './invoker'
 /** The reason of a remote-config answer the app gave (the app does not say why). */
 export const APP_DECIDED = 'APP_DECIDED'
 
+/** What the app client is built from. */
 interface AppClientParts {
+  /** Sends a request to the app and returns its answer. */
   invoke: Invoke
+  /** Where failures are logged. */
   logger: Logger
   /** The fallback user and session id: this device's hackle device id. */
   hackleDeviceId: string
@@ -15,7 +18,11 @@ interface AppClientParts {
   decided(info: DecisionInfo): void
 }
 
-type Operations = { toRecord?: () => unknown } | Record<string, unknown>
+/** Property or subscription operations: built by a builder (`toRecord()`), or a plain record. */
+type Operations = {
+  /** The operations as a plain record (`{ "$set": {…} }`). */
+  toRecord?: () => unknown
+} | Record<string, unknown>
 
 /** The user argument as the app receives it: a string as given, an object sanitized, anything else left out. */
 function appUser(user: unknown): User | string | undefined {
@@ -124,22 +131,29 @@ export function createAppClient({ invoke, logger, hackleDeviceId, decided }: App
     command('update userProperties', 'updateUserProperties', () => ({ operations: operationsRecord(operations) }))
 
   return {
+    /** The app's session id (the device id when it has none). */
     getSessionId: (): string =>
       attempt(unexpected('get sessionId'), () => (invoke('getSessionId') as string | null) ?? hackleDeviceId, hackleDeviceId),
+    /** The app's current user (the device id alone when it answers none). */
     getUser: (): User =>
       attempt(unexpected('get user'), () => sanitizeUser(invoke('getUser')) ?? { deviceId: hackleDeviceId }, { deviceId: hackleDeviceId }),
+    /** Sends the user to the app (an invalid one is warned about and not sent). */
     setUser(user: unknown) {
       const sanitized = attempt(unexpected('set user'), () => sanitizeUser(user), undefined)
       if (!sanitized) return Promise.resolve(logger.warn('invalid user'))
       return command('set user', 'setUser', () => ({ user: sanitized }))
     },
+    /** Sends the user id to the app; null or undefined removes it; an invalid one is warned about. */
     setUserId,
+    /** Sends the device id to the app (an invalid one is warned about and not sent). */
     setDeviceId(deviceId: unknown) {
       const sanitized = sanitizeIdentifierValue(deviceId)
       if (!sanitized) return Promise.resolve(logger.warn(`Invalid deviceId. [deviceId=${String(deviceId)}]`))
       return command('set deviceId', 'setDeviceId', () => ({ deviceId: sanitized }))
     },
+    /** Sets one user property in the app. */
     setUserProperty: (key: unknown, value: unknown) => command('set userProperty', 'setUserProperty', () => ({ key, value })),
+    /** Sets several user properties in the app (one `$set` operation). */
     setUserProperties(properties: unknown) {
       return attempt(
         unexpected('set userProperties'),
@@ -151,22 +165,30 @@ export function createAppClient({ invoke, logger, hackleDeviceId, decided }: App
         Promise.resolve(),
       )
     },
+    /** Sends property operations to the app (a builder's, or a plain record). */
     updateUserProperties,
+    /** Sends push subscription changes to the app. */
     updatePushSubscriptions: (operations: Operations) =>
       command('update push subscriptions', 'updatePushSubscriptions', () => ({ operations: operationsRecord(operations) })),
+    /** Sends SMS subscription changes to the app. */
     updateSmsSubscriptions: (operations: Operations) =>
       command('update sms subscriptions', 'updateSmsSubscriptions', () => ({ operations: operationsRecord(operations) })),
+    /** Sends KakaoTalk subscription changes to the app. */
     updateKakaoSubscriptions: (operations: Operations) =>
       command('update Kakao subscriptions', 'updateKakaoSubscriptions', () => ({ operations: operationsRecord(operations) })),
+    /** Asks the app to reset its user. */
     resetUser: () => command('reset user', 'resetUser'),
+    /** Sends the phone number to the app (a non-string is logged and not sent). */
     setPhoneNumber(phoneNumber: unknown) {
       if (typeof phoneNumber !== 'string') return Promise.resolve(logger.error(`Invalid type ${String(phoneNumber)}: phoneNumber value must be string.`))
       return Promise.resolve(
         attempt('Unexpected exception occurred while setting phone number', () => void invoke('setPhoneNumber', { phoneNumber }), undefined),
       )
     },
+    /** Asks the app to remove the phone number. */
     unsetPhoneNumber: () =>
       Promise.resolve(attempt('Unexpected exception occurred while unsetting phone number', () => void invoke('unsetPhoneNumber'), undefined)),
+    /** The app's variation for the experiment (`defaultVariation`, default `A`, on any failure). */
     variation: (experimentKey: number, user?: User | string, defaultVariation = 'A'): string => {
       // `variation` is its own command: a falsy answer is the default
       const variation = attempt(
@@ -177,7 +199,9 @@ export function createAppClient({ invoke, logger, hackleDeviceId, decided }: App
       decided({ kind: 'ab-test', key: experimentKey, variation, reason: APP_DECIDED, user: undefined })
       return variation
     },
+    /** The app's decision for the experiment (reason `EXCEPTION` with the default on any failure). */
     variationDetail,
+    /** Whether the app says the flag is on (false on any failure). */
     isFeatureOn: (featureKey: number, user?: User | string): boolean => {
       const isOn = attempt(
         flagMessage(featureKey),
@@ -190,18 +214,25 @@ export function createAppClient({ invoke, logger, hackleDeviceId, decided }: App
       decided({ kind: 'feature-flag', key: featureKey, isOn, reason: APP_DECIDED, user: undefined })
       return isOn
     },
+    /** The app's decision for the flag (off, reason `EXCEPTION`, on any failure). */
     featureFlagDetail,
+    /** Remote config answered by the app (reason `APP_DECIDED`; the default on any failure). */
     remoteConfig,
+    /** Sends the event to the app, which tracks it. */
     track: (event: HackleEvent | string, user?: User | string): void =>
       attempt(
         unexpected('tracking event'),
         () => void invoke('track', { event: typeof event === 'string' ? { key: event } : event, user: appUser(user) }),
         undefined,
       ),
+    /** Asks the app to show its user explorer. */
     showUserExplorer: () => attempt(unexpected('show userExplorer'), () => void invoke('showUserExplorer'), undefined),
+    /** Asks the app to hide its user explorer. */
     hideUserExplorer: () => attempt(unexpected('hide userExplorer'), () => void invoke('hideUserExplorer'), undefined),
+    /** Whether the app has tracking opted out (false on any failure). */
     isOptOutTracking: (): boolean =>
       attempt(unexpected('get optOutTracking'), () => (invoke('isOptOutTracking') as boolean | null) ?? false, false),
+    /** Asks the app to opt tracking out or in. */
     setOptOutTracking: (optOut: unknown) => attempt(unexpected('set optOutTracking'), () => void invoke('setOptOutTracking', { optOut }), undefined),
     /** The view of the in-app message the app shows now, or null; its `close()` asks the app to close it. */
     getDisplayedInAppMessageView() {
@@ -222,4 +253,5 @@ export function createAppClient({ invoke, logger, hackleDeviceId, decided }: App
   }
 }
 
+/** The client of native mode: the reference's client calls, each answered by the app. */
 export type AppClient = ReturnType<typeof createAppClient>

@@ -3,11 +3,13 @@ import { describeError } from '../../internal'
 
 /** What a Hackle app puts in its web views as `window._hackleApp`. */
 export interface HackleApp {
+  /** The app's SDK key (the web view's client uses it). */
   getAppSdkKey(): string
   /** `prompt` (requests go through `window.prompt`) or `function` (through `invoke`). */
   getInvocationType(): string
   /** `native` (default) or `web_view_wrapper`, any case. */
   getAppMode?(): string | null | undefined
+  /** Sends a JSON request to the app (invocation type `function`) and returns its JSON answer. */
   invoke?(request: string): string | null | undefined
   /** JSON of the web view's page options (`WebViewConfig`). */
   getWebViewConfig?(): string
@@ -18,7 +20,10 @@ export interface HackleApp {
 }
 
 /** A window that may be a Hackle app's web view. */
-export type AppWindow = Window & { _hackleApp?: unknown }
+export type AppWindow = Window & {
+  /** The host app's bridge, when the page is in a Hackle app's web view. */
+  _hackleApp?: unknown
+}
 
 export const NATIVE = 'native'
 export const WEB_VIEW_WRAPPER = 'web_view_wrapper'

@@ -20,6 +20,7 @@ export interface TriggerEvent {
 /** The object an HTML in-app message's script calls (`window.Hackle.bridge`). */
 export type InAppMessageBridge = Record<string, (...args: any[]) => unknown>
 
+/** How the bridge of an HTML in-app message drawn by the app is set up (`setAppWebViewInAppMessageBridge`). */
 export interface InAppMessageBridgeOptions {
   /** The client calls of the bridge go to this client, created for the app's SDK key. */
   createClient(sdkKey: string): object

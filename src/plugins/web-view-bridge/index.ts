@@ -29,6 +29,7 @@ const USER_CALLS = new Set([
   'unsetPhoneNumber',
 ])
 
+/** `webViewBridge(options)`: a page in a Hackle app's web view speaks through the app. */
 export interface WebViewBridgeOptions {
   /** The window whose `_hackleApp` is the host app (default: the global one). */
   window?: Window

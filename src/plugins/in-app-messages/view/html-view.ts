@@ -79,8 +79,9 @@ export class HtmlView extends BaseView {
 
   private async fetchContent(path: string): Promise<string> {
     const { kernel } = this.host
+    const transport = tools.transportOf(kernel)
     const response = await withTimeout(
-      tools.transportOf(kernel).request({ method: 'GET', url: path, headers: tools.sdkHeaders(kernel.sdkKey) }),
+      transport.request({ method: 'GET', url: path, headers: transport.headers() }),
       HTML_TIMEOUT_MILLIS,
     )
     if (response.status < 200 || response.status >= 300) throw new Error(`Http status code: ${response.status}`)
