@@ -33,17 +33,25 @@ const COOKIE_DAYS = 3650
 /**
  * Creates a client from the kernel and the given plugins (`config.plugins`; a later plugin of the same name replaces
  * an earlier one). A bad key, bad option values or a failing plugin are logged and the client still answers with safe
- * defaults. Options the page's code cannot read (a throwing getter, a throwing Proxy) throw here; `hackle-kit`'s
- * `createInstance` catches that and starts with the defaults.
+ * defaults. Options the page's code cannot read (a throwing getter, a throwing Proxy) are logged and ignored: the
+ * client starts with the defaults and no plugins.
  */
 export function createKernel<const P extends PluginList>(sdkKey: string, input?: KernelConfig<P>): ClientFor<P> {
-  const config = resolveConfig(input)
+  let config: ReturnType<typeof resolveConfig>
+  let list: ReturnType<typeof dedupePlugins>
+  try {
+    config = resolveConfig(input)
+    list = dedupePlugins(input?.plugins ?? [])
+  } catch (error) {
+    config = resolveConfig(undefined)
+    list = []
+    createLogger(config).error(`Invalid config ignored: ${describeError(error)}`)
+  }
   const hooks: KernelHooks = createHooks()
   const logger = createLogger(config, (level) => hooks.logged.call(level))
   const key = typeof sdkKey === 'string' ? sdkKey : ''
   if (!key) logger.error(`invalid sdk key: '${String(sdkKey)}' (expected: not null, not undefined and not empty string)`)
 
-  const list = dedupePlugins(input?.plugins ?? [])
   // The storage seam (`PluginDefinition.storage`): settled before anything is read or stored.
   let storage: Storage | void
   for (const plugin of list) {
