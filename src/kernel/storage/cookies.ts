@@ -21,7 +21,8 @@ let shared: { doc: Document; text: string } | undefined
 /** Per document, the keys a write was read back for (once per page: every store of the page shares the answer). */
 const checkedKeys = new WeakMap<Document, Set<string>>()
 
-function cookieText(doc: Document): string {
+/** `doc.cookie` through the shared read. */
+export function cookieText(doc: Document): string {
   if (shared?.doc !== doc) {
     shared = { doc, text: doc.cookie }
     queueMicrotask(() => (shared = undefined))
@@ -29,17 +30,20 @@ function cookieText(doc: Document): string {
   return shared.text
 }
 
-/** The decoded value of cookie `name` in `document.cookie` text, or null. */
+/**
+ * The decoded value of cookie `name` (a name has no `;`) in `document.cookie` text: its first `name=` that starts a
+ * cookie (only whitespace before it since the text's start or a `;`), or null. Found by searching: no copy of each
+ * cookie of the text is made.
+ */
 export function readCookie(cookieText: string, name: string): string | null {
   const prefix = name + '='
-  for (let part of cookieText.split(';')) {
-    part = part.trimStart()
-    if (part.startsWith(prefix)) {
-      try {
-        return decodeURIComponent(part.slice(prefix.length))
-      } catch {
-        return null
-      }
+  for (let at = cookieText.indexOf(prefix); at >= 0; at = cookieText.indexOf(prefix, at + 1)) {
+    if (cookieText.slice(cookieText.lastIndexOf(';', at) + 1, at).trim()) continue
+    try {
+      // (-1 >>> 0: no `;` after it, the value runs to the end)
+      return decodeURIComponent(cookieText.slice(at + prefix.length, cookieText.indexOf(';', at) >>> 0))
+    } catch {
+      return null
     }
   }
   return null
