@@ -74,9 +74,14 @@ export function createCookieStore(
   }
   // A page keeps its hostname: its registrable domain is found once.
   let domain: string | undefined
+  // The last expiry date and its text (slow to make): writes in the same millisecond share it.
+  let expiresAt = NaN
+  let expires = ''
   const write = (key: string, value: string, days: number) => {
     domain ??= registrableDomain(doc().location.hostname)
-    let line = `${key}=${encodeURIComponent(value)}; expires=${new Date(Date.now() + days * DAY_MS).toUTCString()}; path=/`
+    const at = Date.now() + days * DAY_MS
+    if (at !== expiresAt) expires = new Date((expiresAt = at)).toUTCString()
+    let line = `${key}=${encodeURIComponent(value)}; expires=${expires}; path=/`
     if (domain) line += `; domain=.${domain}`
     if (options.sameSite) line += `; SameSite=${options.sameSite}`
     if (options.secure) line += '; secure'

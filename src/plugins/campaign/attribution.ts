@@ -108,13 +108,9 @@ export function createCampaignAttribution(kernel: Kernel, page: CampaignPage) {
   // A page keeps its query string through many sessions: its campaign is parsed once.
   let search: string | undefined
   let campaign: Campaign = {}
-  // The stored campaign, parsed when its text changed (a new campaign, another tab's).
-  let text: string | null | undefined
-  let previous: Readonly<Record<string, unknown>> | null = null
   return function startNewCampaignIfNeeded(user: HackleUser, timestamp: number): boolean {
     const cookie = campaignCookie(kernel.sdkKey)
-    const stored = kernel.storage.cookies.get(cookie)
-    if (stored !== text) previous = readStoredCampaign((text = stored))
+    const previous = readStoredCampaign(kernel.storage.cookies.get(cookie))
     const query = page.search()
     if (query !== search) [search, campaign] = [query, parseCampaign(query)]
     const next = campaign

@@ -20,9 +20,9 @@ export function parseOverrideList(text: string | null | undefined): unknown[] {
 const holds = (item: unknown, key: string) => typeof item === 'object' && item !== null && Object.prototype.hasOwnProperty.call(item, key)
 const size = (value: unknown) => JSON.stringify(value).length
 
-/** Every `[key, value]` of the list's items, in list order (an item that is no object has none; no text, no list). */
+/** Every `[key, value]` of the list's items, in list order (an item that is no object has none). */
 export const overrideEntries = (text: string | null | undefined): Array<[string, unknown]> =>
-  text ? parseOverrideList(text).flatMap((item) => Object.entries(Object(item))) : []
+  parseOverrideList(text).flatMap((item) => Object.entries(Object(item)))
 
 /** The list without the items holding `key`, as JSON text. */
 export const withoutOverride = (text: string | null | undefined, key: string): string =>
