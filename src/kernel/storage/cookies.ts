@@ -21,8 +21,7 @@ let shared: { doc: Document; text: string } | undefined
 /** Per document, the keys a write was read back for (once per page: every store of the page shares the answer). */
 const checkedKeys = new WeakMap<Document, Set<string>>()
 
-/** `doc.cookie` through the shared read. */
-export function cookieText(doc: Document): string {
+function cookieText(doc: Document): string {
   if (shared?.doc !== doc) {
     shared = { doc, text: doc.cookie }
     queueMicrotask(() => (shared = undefined))
