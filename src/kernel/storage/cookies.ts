@@ -30,9 +30,9 @@ function cookieText(doc: Document): string {
 }
 
 /**
- * The decoded value of cookie `name` (a name has no `;`) in `document.cookie` text: its first `name=` that starts a
- * cookie (only whitespace before it since the text's start or a `;`), or null. Found by searching: no copy of each
- * cookie of the text is made.
+ * The decoded value of cookie `name` (a cookie name: no `;`, no leading whitespace) in `document.cookie` text: its
+ * first `name=` that starts a cookie (only whitespace before it since the text's start or a `;`), or null. Found by
+ * searching: no copy of each cookie of the text is made.
  */
 export function readCookie(cookieText: string, name: string): string | null {
   const prefix = name + '='
