@@ -1,15 +1,11 @@
 import { readCookie } from '../kernel/storage/cookies'
 
-/**
- * The values of these cookies from one read of `document.cookie` (a read is a trip to the browser's cookie store):
- * null for a missing one, all null where the page has no cookies to read.
- */
-export function readCookies(names: readonly string[]): Array<string | null> {
-  let text = ''
+/** The value of this cookie from `document.cookie`, or null (also where the page has no cookies to read). */
+export function readPageCookie(name: string): string | null {
   try {
-    text = document.cookie
+    return readCookie(document.cookie, name)
   } catch {
     // a sandboxed frame or no document: no cookies
+    return null
   }
-  return names.map((name) => readCookie(text, name))
 }

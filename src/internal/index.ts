@@ -20,7 +20,7 @@ export { exposures as exposureEvents } from '../kernel/events/factory'
 export { PropertyOperations, PropertyOperationsBuilder, type PropertyOperation } from './property-operations'
 export { HackleSubscriptionOperations, HackleSubscriptionOperationsBuilder, HackleSubscriptionStatus } from './subscriptions'
 export { readPage, readHostname, readOr, readString, snapshotPage } from './page'
-export { readCookies } from './cookies'
+export { readPageCookie } from './cookies'
 export { toJson } from './json'
 // The page's own React for the views drawn with React (in-app renderer, DevTool panel), and its hand-over to their
 // React-free chunks.

@@ -29,17 +29,20 @@ function cookieText(doc: Document): string {
   return shared.text
 }
 
-/** The decoded value of cookie `name` in `document.cookie` text, or null. */
+/**
+ * The decoded value of cookie `name` (a cookie name: no `;`, no leading whitespace) in `document.cookie` text: its
+ * first `name=` that starts a cookie (only whitespace before it since the text's start or a `;`), or null. Found by
+ * searching: no copy of each cookie of the text is made.
+ */
 export function readCookie(cookieText: string, name: string): string | null {
   const prefix = name + '='
-  for (let part of cookieText.split(';')) {
-    part = part.trimStart()
-    if (part.startsWith(prefix)) {
-      try {
-        return decodeURIComponent(part.slice(prefix.length))
-      } catch {
-        return null
-      }
+  for (let at = cookieText.indexOf(prefix); at >= 0; at = cookieText.indexOf(prefix, at + 1)) {
+    if (cookieText.slice(cookieText.lastIndexOf(';', at) + 1, at).trim()) continue
+    try {
+      // (-1 >>> 0: no `;` after it, the value runs to the end)
+      return decodeURIComponent(cookieText.slice(at + prefix.length, cookieText.indexOf(';', at) >>> 0))
+    } catch {
+      return null
     }
   }
   return null
@@ -70,9 +73,14 @@ export function createCookieStore(
   }
   // A page keeps its hostname: its registrable domain is found once.
   let domain: string | undefined
+  // The last expiry date and its text (slow to make): writes in the same millisecond share it.
+  let expiresAt = NaN
+  let expires = ''
   const write = (key: string, value: string, days: number) => {
     domain ??= registrableDomain(doc().location.hostname)
-    let line = `${key}=${encodeURIComponent(value)}; expires=${new Date(Date.now() + days * DAY_MS).toUTCString()}; path=/`
+    const at = Date.now() + days * DAY_MS
+    if (at !== expiresAt) expires = new Date((expiresAt = at)).toUTCString()
+    let line = `${key}=${encodeURIComponent(value)}; expires=${expires}; path=/`
     if (domain) line += `; domain=.${domain}`
     if (options.sameSite) line += `; SameSite=${options.sameSite}`
     if (options.secure) line += '; secure'

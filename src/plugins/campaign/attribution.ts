@@ -50,8 +50,8 @@ export function readStoredCampaign(text: string | null): Readonly<Record<string,
   if (!text) return null
   try {
     const value: unknown = JSON.parse(text)
-    if (value === null) return null
-    return typeof value === 'object' ? (value as Record<string, unknown>) : {}
+    // (null is an object here: it stays null)
+    return typeof value === 'object' ? (value as Record<string, unknown> | null) : {}
   } catch {
     return null
   }

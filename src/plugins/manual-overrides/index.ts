@@ -1,5 +1,5 @@
 import { definePlugin } from '../../kernel'
-import { manualOverrideKey, readCookies } from '../../internal'
+import { manualOverrideKey } from '../../internal'
 import { overrideEntries } from './list'
 
 export { OVERRIDE_LIST_CAPACITY, asNumber, overrideEntries, parseOverrideList, withOverride, withoutOverride } from './list'
@@ -16,7 +16,8 @@ const firstOf = (list: Array<[string, unknown]>, key: string) => list.find(([nam
  * `_ff_*`, shared with the reference SDK; both lists apply to any experiment id, A/B list first) and remote-config
  * overrides (cookie `hackle-manual-override_rc_*`, hackle-kit's own: parameter key → a string, number or boolean).
  * The cookies are read by the first decision after each change of `client.version()` (a workspace or user change, or a
- * DevTool that rewrote them and called `kernel.invalidate()`), each time with one read of `document.cookie`.
+ * DevTool that rewrote them and called `kernel.invalidate()`), through the kernel's cookie store (where the DevTool
+ * writes them; the page's cookie stores share one read of `document.cookie` in a synchronous run).
  */
 export const manualOverrides = definePlugin(() => ({
   name: NAME,
@@ -28,7 +29,7 @@ export const manualOverrides = definePlugin(() => ({
       const version = kernel.client.version()
       if (version !== readAt) {
         readAt = version
-        lists = readCookies(names).map(overrideEntries)
+        lists = names.map((name) => overrideEntries(kernel.storage.cookies.get(name)))
       }
       return lists
     }

@@ -9,7 +9,8 @@ export const OVERRIDE_LIST_CAPACITY = 4090
 /** The list's items; anything that is not a JSON array reads as an empty list. */
 export function parseOverrideList(text: string | null | undefined): unknown[] {
   try {
-    const list: unknown = JSON.parse(text || '[]')
+    // (null reads as JSON null, undefined and '' throw: each an empty list)
+    const list: unknown = JSON.parse(text as string)
     return Array.isArray(list) ? list : []
   } catch {
     return []

@@ -124,7 +124,8 @@ export const sessions = definePlugin(
       }
       if (identifiers[SESSION_ID]) return
       const sessionId = manager.current()
-      if (sessionId === null || sanitizeIdentifierValue(sessionId) === undefined) return
+      // (null is no identifier value either)
+      if (sanitizeIdentifierValue(sessionId) === undefined) return
       return withIdentifiers(event, Object.assign({}, identifiers, { [SESSION_ID]: sessionId }))
     })
 

@@ -55,7 +55,7 @@ export function createSessionManager({ sdkKey, cookies, policy, logger, listener
   let written = -Infinity
   let trailing: ReturnType<typeof setTimeout> | undefined
   const persist = () => {
-    if (trailing !== undefined) clearTimeout(trailing)
+    clearTimeout(trailing)
     trailing = undefined
     written = Date.now()
     if (lastEventTime !== null) cookies.set(timeKey, `${lastEventTime}`)

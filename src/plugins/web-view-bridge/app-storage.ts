@@ -1,5 +1,5 @@
 import type { Storage } from '../../kernel'
-import { readCookies } from '../../internal'
+import { readPageCookie } from '../../internal'
 
 /** A `localStorage` stand-in in memory, empty at start, gone with the page; it lists no keys (it has no `length`). */
 function memoryArea(): globalThis.Storage {
@@ -22,7 +22,7 @@ export function appStorage(): Storage {
   const area = memoryArea()
   return {
     cookies: {
-      get: (key) => (written.has(key) ? written.get(key)! : readCookies([key])[0]!),
+      get: (key) => (written.has(key) ? written.get(key)! : readPageCookie(key)),
       set: (key, value) => void written.set(key, value),
       remove: (key) => void written.set(key, null),
     },

@@ -93,6 +93,42 @@ describe('cookie store', () => {
     expect(written[0]).toMatch(/^a=1; expires=.+; path=\/; domain=\.example\.com; SameSite=Lax; secure$/)
   })
 
+  it('writes each cookie with the expiry date of its own moment and lifetime (the date text is shared within a millisecond)', () => {
+    const written: string[] = []
+    const fakeDocument = {
+      location: { hostname: 'www.example.com' },
+      get cookie() {
+        return written.map((line) => line.split(';')[0]).join('; ')
+      },
+      set cookie(text: string) {
+        written.push(text)
+      },
+    } as unknown as Document
+    const expires = (line: string) => /expires=([^;]+)/.exec(line)![1]
+    const day = 86_400_000
+    vi.useFakeTimers({ now: Date.UTC(2026, 0, 2, 3, 4, 5, 600) })
+    try {
+      const cookies = createCookieStore({ days: 3650 }, () => undefined, () => fakeDocument)
+      cookies.set('a', '1')
+      cookies.set('b', '2')
+      cookies.set('c', '3', 3 / 86_400)
+      cookies.remove('a')
+      vi.advanceTimersByTime(1_000)
+      cookies.set('b', '4')
+      const at = (ms: number) => new Date(ms).toUTCString()
+      const start = Date.UTC(2026, 0, 2, 3, 4, 5, 600)
+      expect(written.map(expires)).toEqual([
+        at(start + 3650 * day),
+        at(start + 3650 * day),
+        at(start + 3_000),
+        at(start - day),
+        at(start + 1_000 + 3650 * day),
+      ])
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('checks once per key that a write persisted (a page that ignores cookie writes falls back to memory)', () => {
     let reads = 0
     const jar = new Map<string, string>()
