@@ -17,9 +17,11 @@ import { packageEntries } from './package-entries.mjs'
  * the log-line cut and the shared log level took it to about 11,580 B; the storage seam, version bumps for id and
  * identifier changes, the bounded copy of `$` values, the shared cookie read and the reference's decision factories
  * (hostile pages, drop-in surface) to about 11,850 B; the `sdkName` seam (the React client's wire name) and
- * `createKernel` ignoring options it cannot read instead of throwing to about 11,910 B (README, Figures).
+ * `createKernel` ignoring options it cannot read instead of throwing to about 11,910 B; the faster cookie read (a
+ * search of the cookie text instead of a split, for the switching-user speed bar) and the shared expiry text of cookie
+ * writes to about 11,950 B (README, Figures).
  */
-export const KERNEL_APP_BUDGET = 11_950
+export const KERNEL_APP_BUDGET = 12_000
 /**
  * The preset app's target was 30,000 B before in-app messages and is 33,000 B with them (initial load; the in-app
  * decision engine, the view and the renderer are lazy chunks, apart). In-app messages first took it from about
