@@ -6,10 +6,11 @@
 // Usage: node scripts/api-report.mjs [--write]   (after `npm run build`; `npm run api:update` does both)
 //   --write  rewrites test/api/<entry>.api.txt and deletes snapshots of entries that are gone
 //   without  prints every report to stdout
-import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { builtTypesProgram } from './types-program.mjs'
 import { packageEntries } from './package-entries.mjs'
 
 export const SNAPSHOT_DIR = 'test/api'
@@ -23,18 +24,7 @@ export const snapshotFile = (name) => `${name}.api.txt`
 export function apiReports(root) {
   const entries = packageEntries(root)
   const files = entries.flatMap((entry) => [entry.import.types, entry.require.types].map((file) => path.resolve(root, file)))
-  const missing = files.filter((file) => !existsSync(file))
-  if (missing.length) throw new Error(`not built (run npm run build): ${missing.map((f) => path.relative(root, f)).join(', ')}`)
-  const program = ts.createProgram(files, {
-    noEmit: true,
-    strict: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2020,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2020.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-  })
+  const program = builtTypesProgram(root, files)
   const checker = program.getTypeChecker()
   const packageDir = path.resolve(root) + path.sep
   const report = (file) => entryReport(program, checker, path.resolve(root, file), packageDir)

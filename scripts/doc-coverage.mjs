@@ -7,10 +7,10 @@
 // counts when one of them is. `test/boundary/docs.test.ts` fails on any it finds.
 //
 // Usage: node scripts/doc-coverage.mjs   (after `npm run build`): prints what is undocumented, one line each.
-import { existsSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import ts from 'typescript'
+import { builtTypesProgram } from './types-program.mjs'
 import { packageEntries } from './package-entries.mjs'
 
 /**
@@ -22,18 +22,7 @@ import { packageEntries } from './package-entries.mjs'
 export function docCoverage(root) {
   const entries = packageEntries(root)
   const files = entries.map((entry) => path.resolve(root, entry.import.types))
-  const absent = files.filter((file) => !existsSync(file))
-  if (absent.length) throw new Error(`not built (run npm run build): ${absent.map((f) => path.relative(root, f)).join(', ')}`)
-  const program = ts.createProgram(files, {
-    noEmit: true,
-    strict: true,
-    skipLibCheck: true,
-    target: ts.ScriptTarget.ES2020,
-    module: ts.ModuleKind.ESNext,
-    moduleResolution: ts.ModuleResolutionKind.Bundler,
-    lib: ['lib.es2020.d.ts', 'lib.dom.d.ts', 'lib.dom.iterable.d.ts'],
-    types: [],
-  })
+  const program = builtTypesProgram(root, files)
   const checker = program.getTypeChecker()
   const packageDir = path.resolve(root) + path.sep
   // The package's own declarations: its built files, never a dependency's (node_modules may sit inside the root).
