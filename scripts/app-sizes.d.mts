@@ -2,9 +2,11 @@ export const KERNEL_APP_BUDGET: number
 export const PRESET_APP_BUDGET: number
 export const VISITOR_APP_BUDGET: number
 export const VISITOR_LEFT_OUT: string[]
+export const IN_APP_APP_BUDGET: number
+export const IN_APP_LEFT_OUT: string[]
 export function pluginFactory(name: string): string
 export interface App {
-  /** `kernel`, `plugin:<name>`, `preset` or `visitor`. */
+  /** `kernel`, `plugin:<name>`, `preset`, `visitor` or `in-app`. */
   id: string
   label: string
   plugin?: string

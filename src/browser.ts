@@ -27,6 +27,10 @@ import {
   HackleSubscriptionStatus,
 } from './plugins/identity'
 import { HackleSessionPersistConditions } from './plugins/sessions'
+import { readUserAgentsAtOnce } from './plugins/properties/script-tag'
+
+// One file to host: the script-tag build bundles the full user-agent parser and reads every user agent at once.
+readUserAgentsAtOnce()
 
 const Hackle = {
   createInstance,

@@ -1,4 +1,4 @@
-import { browserPropertiesOf, collectHackleProperties, type BrowserProperties, type PageProperties } from '../plugins/properties'
+import { browserPropertiesOf, collectHacklePropertiesWith, currentUserAgentInfo, type BrowserProperties, type PageProperties } from '../plugins/properties'
 
 /** A page as the reference describes one (its internal page model); every field is optional here. */
 export interface BrowserPropertyPage {
@@ -24,7 +24,8 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 export default class DefaultBrowserPropertyProvider {
   /**
    * The browser properties of this browser with `page`'s fields as the page part (missing ones as `''`); without a
-   * page, or with one it cannot read, the page part is read from `window`. Never throws.
+   * page, or with one it cannot read, the page part is read from `window`. The browser's name and version are empty
+   * while an uncommon user agent's parser loads (the first call starts it). Never throws.
    */
   getBrowserProperties(page?: BrowserPropertyPage): BrowserProperties {
     let given: PageProperties | undefined
@@ -44,6 +45,8 @@ export default class DefaultBrowserPropertyProvider {
     } catch {
       // an unreadable page (a throwing getter, a Proxy) is described from the window instead
     }
-    return browserPropertiesOf(collectHackleProperties(typeof window === 'undefined' ? undefined : window, given))
+    return browserPropertiesOf(
+      collectHacklePropertiesWith(currentUserAgentInfo, typeof window === 'undefined' ? undefined : window, given),
+    )
   }
 }

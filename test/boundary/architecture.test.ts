@@ -4,7 +4,8 @@
 // 1. The kernel (src/kernel) imports nothing outside src/kernel: no plugin, no preset, no package entry.
 // 2. A plugin (src/plugins/<name>) imports the kernel only through one of KERNEL_ENTRIES.
 // 3. A plugin imports another plugin only through that plugin's index.ts.
-//    The package entries beside them (src/index.ts, src/preset.ts, src/browser.ts) follow rules 2 and 3 too.
+//    The package entries beside them (src/index.ts, src/preset.ts, src/browser.ts) follow rules 2 and 3 too; the
+//    script-tag entry (src/browser.ts) may also import a plugin's script-tag.ts.
 // 4. src/ imports no packages: hackle-kit has no runtime dependencies (a package import would be bundled
 //    silently). `node:` built-ins are refused too: the code runs in browsers. Exceptions: the in-app renderer
 //    (React, bundled into its own chunk), the OpenFeature provider (the page's `@openfeature/web-sdk`, external) and
@@ -47,6 +48,11 @@ const REACT_BINDINGS_DIR = 'src/react'
 
 /** The modules of a plugin that other plugins may import. */
 const PLUGIN_ENTRIES = ['index.ts', 'hooks.ts']
+/**
+ * The script-tag build's entry may also import a plugin's `script-tag.ts`: what only that build bundles of the plugin
+ * (the properties plugin's full user-agent parser, which the npm build loads apart).
+ */
+const SCRIPT_TAG_ENTRY = 'src/browser.ts'
 
 interface Edge {
   from: string
@@ -115,6 +121,7 @@ function violation(edge: Edge): string | undefined {
   if (other && other === plugin) return undefined
   // A plugin's hooks accessor (`hooks.ts`, made with definePluginHooks) is public too: other plugins tap it without
   // pulling the plugin itself into their bundle.
+  if (other && from === SCRIPT_TAG_ENTRY && to === `src/plugins/${other}/script-tag.ts`) return undefined
   if (other) return PLUGIN_ENTRIES.some((file) => to === `src/plugins/${other}/${file}`) ? undefined : 'a plugin is reached only through its index.ts or hooks.ts'
   return plugin ? 'a plugin imports only its own files, the kernel entries and other plugins’ index.ts' : undefined
 }

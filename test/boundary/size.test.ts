@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { KERNEL_APP_BUDGET, measureApps, PRESET_APP_BUDGET, pluginFactory, VISITOR_APP_BUDGET, type AppSize } from '../../scripts/app-sizes.mjs'
+import { IN_APP_APP_BUDGET, KERNEL_APP_BUDGET, measureApps, PRESET_APP_BUDGET, pluginFactory, VISITOR_APP_BUDGET, type AppSize } from '../../scripts/app-sizes.mjs'
 import { packageEntries } from '../../scripts/package-entries.mjs'
 
 const root = path.resolve(import.meta.dirname, '../..')
@@ -28,6 +28,18 @@ describe('app sizes (esbuild --minify, gzip -9)', () => {
     // it must really leave the in-app plugin out: well below the full preset
     expect(gzip('visitor')).toBeLessThan(gzip('preset') - 500)
     expect(gzip('visitor')).toBeLessThanOrEqual(VISITOR_APP_BUDGET)
+  })
+
+  it(`an app using the in-app preset (no bridge or DevTool) stays within ${IN_APP_APP_BUDGET} B`, () => {
+    expect(gzip('in-app')).toBeGreaterThan(gzip('visitor'))
+    expect(gzip('in-app')).toBeLessThan(gzip('preset'))
+    expect(gzip('in-app')).toBeLessThanOrEqual(IN_APP_APP_BUDGET)
+  })
+
+  it('the full user-agent parser (about 5 KB) is a lazy chunk: the properties plugin adds little to the first load', () => {
+    const properties = rows.find((row) => row.id === 'plugin:properties')!
+    expect(properties.gzip - gzip('kernel')).toBeLessThan(3_000)
+    expect(properties.lazy).toBeGreaterThan(4_000)
   })
 
   it('bundles every app without a warning from esbuild (a linked package shows them all)', () => {

@@ -1,6 +1,6 @@
 // Shared fixtures for the e2e tests: the local server wired to the test pages, and page diagnostics.
-import { readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { startServer, type LocalServer } from '../../demo/server-core.mjs'
@@ -139,4 +139,12 @@ export async function axeViolations(page: Page, nonce: string): Promise<any[]> {
   )
   const result = await page.evaluate(() => (window as any).axe.run(document, { resultTypes: ['violations'] }))
   return result.violations.map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => n.target) }))
+}
+
+/** Every file of the npm build (dist/, ES modules and chunks), served under /dist/ as an app's server would. */
+export function npmBuild(): Record<string, { file: string }> {
+  const root = resolve(REPO, 'dist')
+  const walk = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : []))
+  return Object.fromEntries(walk(root).map((file) => [`/dist/${relative(root, file).split('\\').join('/')}`, { file }]))
 }

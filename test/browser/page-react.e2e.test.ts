@@ -7,13 +7,13 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join, relative, resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { build } from 'esbuild'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest'
 import { startServer, type LocalServer } from '../../demo/server-core.mjs'
 import { REPO, describeChromium, launch, newContext } from './chromium'
-import { EXAMPLE_WORKSPACE } from './harness'
+import { EXAMPLE_WORKSPACE, npmBuild } from './harness'
 import { layoutDto, messageDto } from '../fixtures/in-app-workspace'
 
 const NONCE = 'e2e-page-react-nonce'
@@ -33,14 +33,6 @@ const welcome = layoutDto({
 /** The example workspace with the message, without its Google Analytics forwarding (the page has no gtag). */
 const WORKSPACE = structuredClone({ ...EXAMPLE_WORKSPACE, inAppMessages: [messageDto({ id: 9101, key: 91, eventKey: 'cart_viewed', messages: [welcome] })] }) as any
 WORKSPACE.workspace.attributes = {}
-
-/** Every file of the npm build (dist/, ES modules and chunks), served under /dist/ as an app's server would. */
-function npmBuild(): Record<string, { file: string }> {
-  const root = resolve(REPO, 'dist')
-  const walk = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith('.js') ? [join(dir, entry.name)] : []))
-  return Object.fromEntries(walk(root).map((file) => [`/dist/${relative(root, file).split('\\').join('/')}`, { file }]))
-}
 
 /** The page's React: `react`, `react-dom` and `react-dom/client` as ES modules (one React, shared), development build. */
 async function vendorReact(dir: string): Promise<Record<string, { file: string }>> {

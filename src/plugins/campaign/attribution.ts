@@ -111,9 +111,13 @@ export function createCampaignAttribution(kernel: Kernel, page: CampaignPage) {
   // A page keeps its query string through many sessions: its campaign is parsed once.
   let search: string | undefined
   let campaign: Campaign = {}
+  // The stored campaign, parsed again only when its text changed (a new campaign, another tab's); read, never changed.
+  let text: string | null | undefined
+  let previous: ReturnType<typeof readStoredCampaign> = null
   return function startNewCampaignIfNeeded(user: HackleUser, timestamp: number): boolean {
     const cookie = campaignCookie(kernel.sdkKey)
-    const previous = readStoredCampaign(kernel.storage.cookies.get(cookie))
+    const stored = kernel.storage.cookies.get(cookie)
+    if (stored !== text) previous = readStoredCampaign((text = stored))
     const query = page.search()
     if (query !== search) [search, campaign] = [query, parseCampaign(query)]
     const next = campaign

@@ -1,4 +1,4 @@
-import { definePlugin, type PluginDefinition } from '../../kernel'
+import { definePlugin, Stage, type PluginDefinition } from '../../kernel'
 import { watchPageLifecycle } from '../../internal'
 import { createDelivery } from './delivery'
 
@@ -42,8 +42,16 @@ export const events = definePlugin(
         },
       })
 
+      // Opting out drops the events made while opted out, also one that another plugin held back and hands over later
+      // (the properties plugin, while an uncommon user agent is read); one made before still goes. Marked when it has
+      // passed duplicate suppression, so each mark is taken back when the event is delivered.
+      const madeOptedOut = new Set<string>()
+      hooks.enrichEvent.tap({ name: NAME, stage: Stage.LATE }, (event) => {
+        if (optOut) madeOptedOut.add(event.insertId)
+        return event
+      })
       hooks.deliverEvent.tap(NAME, (event) => {
-        if (optOut) return false
+        if (madeOptedOut.delete(event.insertId)) return false
         delivery.add(event)
         return true
       })

@@ -1,4 +1,4 @@
-import { parseUserAgent, type UserAgentInfo } from './user-agent'
+import type { UserAgentInfo } from './user-agent'
 import { readOr, readPage, readString } from '../../internal'
 
 /** The hackle properties the reference sends with every event, in its key order. */
@@ -74,17 +74,13 @@ const globalWindow = (): Window => (typeof window === 'undefined' ? ({} as Windo
 /** The page part, read from `win.location` and `win.document`; protocol without its `:`. */
 export const pagePropertiesOf: (win?: Window) => PageProperties = readPage
 
-let lastUa: string | undefined
-let lastInfo: UserAgentInfo | undefined
-/** parseUserAgent, remembering the last user agent (it does not change during a page's life). */
-function userAgentInfo(ua: string): UserAgentInfo {
-  if (ua !== lastUa || !lastInfo) [lastUa, lastInfo] = [ua, parseUserAgent(ua)]
-  return lastInfo
-}
+/** What a user agent string tells (a parser, or a source that may not know it yet). */
+export type UserAgentReader = (ua: string) => UserAgentInfo
 
 const orientationOf = (win: Window) =>
   str(() => /\b(?:landscape|portrait)\b/.exec(win.screen.orientation.type)?.[0])
-const userAgentOf = (win: Window) => str(() => win.navigator.userAgent)
+/** `navigator.userAgent`, `''` where it cannot be read. */
+export const userAgentOf = (win: Window) => str(() => win.navigator.userAgent)
 const localeOf = (win: Window) => str(() => win.navigator.languages[0])
 const sizeOf = (get: () => unknown) => readOr<number | ''>(get, isSize, '')
 
@@ -94,9 +90,9 @@ const sizeOf = (get: () => unknown) => readOr<number | ''>(get, isSize, '')
  */
 export const timeZoneOf = (): string => str(() => Intl.DateTimeFormat().resolvedOptions().timeZone)
 
-function build(win: Window, page: PageProperties, timeZone: string): HackleProperties {
+function build(win: Window, page: PageProperties, timeZone: string, read: UserAgentReader): HackleProperties {
   const ua = userAgentOf(win)
-  const info = userAgentInfo(ua)
+  const info = read(ua)
   const locale = localeOf(win)
   return {
     platform: 'Web',
@@ -127,12 +123,12 @@ function build(win: Window, page: PageProperties, timeZone: string): HacklePrope
 }
 
 /**
- * All hackle properties of `win`, freshly read. `page` replaces the page part (e.g. the page a page tracker
- * started, whose title the reference keeps until the URL changes); by default it is read from `win`.
- * Never throws: a missing or throwing browser API gives "".
+ * All hackle properties of `win`, freshly read, the user agent through `read`. `page` replaces the page part (e.g.
+ * the page a page tracker started, whose title the reference keeps until the URL changes); by default it is read
+ * from `win`. Never throws: a missing or throwing browser API gives "".
  */
-export function collectHackleProperties(win: Window = globalWindow(), page?: PageProperties): HackleProperties {
-  return build(win, page ?? pagePropertiesOf(win), timeZoneOf())
+export function collectHacklePropertiesWith(read: UserAgentReader, win: Window = globalWindow(), page?: PageProperties): HackleProperties {
+  return build(win, page ?? pagePropertiesOf(win), timeZoneOf(), read)
 }
 
 /**
@@ -143,14 +139,15 @@ export const browserPropertiesOf = (props: HackleProperties): BrowserProperties 
   Object.fromEntries(Object.entries(props).slice(1, 13)) as BrowserProperties
 
 /**
- * A cached source of hackle properties for `win`: the same frozen object is returned until one of its values
+ * A cached source of hackle properties for `win`, the user agent read through `read` (called again with each new
+ * browser part, so a reader that learns more later is heard): the same frozen object is returned until one of its values
  * changes (the page part, from `win` or the page object from `page`; user agent, orientation, screen size, locale).
  * The page part is read on every call (page code may change the URL or the title between two calls); the browser
  * part at most once per task (only the browser changes it, between tasks), so the several users one call resolves
- * share one read. The last object is kept while the values are equal, value for value. The user agent is parsed
- * once and the time zone read once.
+ * share one read. The last object is kept while the values are equal, value for value. The time zone is read once.
  */
-export function hacklePropertiesSource(
+export function hacklePropertiesSourceWith(
+  read: UserAgentReader,
   win: Window = globalWindow(),
   page?: () => PageProperties | null | undefined,
 ): () => Readonly<HackleProperties> {
@@ -164,7 +161,7 @@ export function hacklePropertiesSource(
     if (task?.[1] === pageProperties) return current!
     if (!task) void Promise.resolve().then(() => (task = undefined))
     // The page part replaces its own keys in place: the key order stays.
-    const next = task ? Object.assign({}, task[0], pageProperties) : build(win, pageProperties, (timeZone ??= timeZoneOf()))
+    const next = task ? Object.assign({}, task[0], pageProperties) : build(win, pageProperties, (timeZone ??= timeZoneOf()), read)
     task = [next, pageProperties]
     for (const key in next) if (next[key as keyof HackleProperties] !== current?.[key as keyof HackleProperties]) return (current = Object.freeze(next))
     return current!

@@ -1,5 +1,6 @@
 import { createKernel, definePlugin, Stage, type Kernel, type PageSnapshot, type PluginDefinition } from '../../kernel'
-import { describeError, snapshotPage } from '../../internal'
+import { describeError, readString, snapshotPage } from '../../internal'
+import { loadUserAgentInfo } from '../properties'
 import type { HacklePage } from '../pages'
 import { appModeOf, hackleAppOf, NATIVE, WEB_VIEW_WRAPPER, webViewConfigOf, type AppWindow, type WebViewConfig } from './host-app'
 import { createInvoker, type Invoke } from './invoker'
@@ -69,6 +70,8 @@ function localCalls(kernel: Kernel, startPage: (page: HacklePage) => void) {
  */
 function applyNative(kernel: Kernel, win: Window, config: WebViewConfig, invoke: Invoke) {
   const { hooks, logger } = kernel
+  // The browser part of each command names the browser: read it now, the full parser loaded for an uncommon one.
+  kernel.waitFor(loadUserAgentInfo(readString(() => win.navigator.userAgent), undefined, logger.warn))
   const send = (event: { key: string; properties: object }, page: PageSnapshot | undefined) => {
     try {
       invoke('track', { event, user: undefined }, page)

@@ -1,5 +1,5 @@
 import type { PageSnapshot } from '../../kernel'
-import { browserPropertiesOf, collectHackleProperties, pagePropertiesFrom } from '../properties'
+import { browserPropertiesOf, collectHacklePropertiesWith, currentUserAgentInfo, pagePropertiesFrom } from '../properties'
 import type { AppWindow, HackleApp } from './host-app'
 
 /**
@@ -20,9 +20,13 @@ const isResponse = (value: unknown): value is InvocationResponse =>
   typeof (value as InvocationResponse).success === 'boolean' &&
   typeof (value as InvocationResponse).message === 'string'
 
-/** The browser part of the hackle properties, for `page` (default: the window's current location and title). */
+/**
+ * The browser part of the hackle properties, for `page` (default: the window's current location and title). The
+ * browser's name and version are empty until the user agent is read (the bridge plugin loads the parser when the
+ * user agent is not a common one).
+ */
 function browserProperties(win: Window, page?: PageSnapshot) {
-  return browserPropertiesOf(collectHackleProperties(win, page && pagePropertiesFrom(page)))
+  return browserPropertiesOf(collectHacklePropertiesWith(currentUserAgentInfo, win, page && pagePropertiesFrom(page)))
 }
 
 /**

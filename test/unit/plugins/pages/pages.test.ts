@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createKernel, definePlugin, type Plugin, type SdkEvent, type TrackEvent } from '../../../../src/kernel'
 import { pages } from '../../../../src/plugins/pages'
 import { startup, getStartupHooks } from '../../../../src/plugins/startup'
-import { properties } from '../../../../src/plugins/properties'
+import { loadUserAgentInfo, properties } from '../../../../src/plugins/properties'
 import { workspaceConfig } from './workspace'
 
 const T0 = Date.UTC(2026, 10, 21, 9, 0, 0)
@@ -28,6 +28,10 @@ function client(options: Parameters<typeof pages>[0] = {}, extra: Plugin[] = [])
 
 /** Start-up completes (the workspace is given, so the initial load settles at once). */
 const ready = () => vi.advanceTimersByTimeAsync(0)
+
+// The test environment's user agent is not a common one: its full parse is loaded (once per file) before the start-up
+// timing under test, as a visitor's next page reads it from localStorage.
+beforeAll(() => loadUserAgentInfo(navigator.userAgent, undefined, () => undefined))
 
 beforeEach(() => {
   vi.useFakeTimers()

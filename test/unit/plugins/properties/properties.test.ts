@@ -5,18 +5,24 @@ import type { PageSnapshot } from '../../../../src/kernel/contract'
 import type { EvaluationUser } from '../../../../src/kernel/types'
 import {
   browserPropertiesOf,
-  collectHackleProperties,
-  hacklePropertiesSource,
   pagePropertiesOf,
   properties,
   type HackleProperties,
+  type PageProperties,
 } from '../../../../src/plugins/properties'
+import { collectHacklePropertiesWith, hacklePropertiesSourceWith } from '../../../../src/plugins/properties/collect'
+import { parseUserAgent } from '../../../../src/plugins/properties/user-agent'
 import corpus from './ua-corpus.json'
 
 const CHROME_WINDOWS =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36'
 const IPHONE =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1'
+/** The properties with every user agent read by the full parser at once. */
+const collectHackleProperties = (win?: Window, page?: PageProperties) => collectHacklePropertiesWith(parseUserAgent, win, page)
+const hacklePropertiesSource = (win?: Window, page?: () => PageProperties | null | undefined) =>
+  hacklePropertiesSourceWith(parseUserAgent, win, page)
+
 const TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone
 
 interface FakeWindow {
@@ -49,7 +55,9 @@ function fakeKernel() {
   const hooks = createHooks()
   let page: PageSnapshot | undefined
   const pages = { current: () => page, set: (next: PageSnapshot) => void (page = next) }
-  return { hooks, pages, kernel: { hooks, pages } as unknown as Kernel }
+  const logger = { debug() {}, info() {}, warn() {}, error() {} }
+  const kernel = { hooks, pages, logger, storage: {}, waitFor() {}, invalidate() {} }
+  return { hooks, pages, kernel: kernel as unknown as Kernel }
 }
 
 const evaluationUser = (): EvaluationUser => ({

@@ -1,9 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createKernel, definePlugin, type SdkEvent } from '../../../../src/kernel'
 import { gtag } from '../../../../src/plugins/gtag'
 import { pages } from '../../../../src/plugins/pages'
 import { startup } from '../../../../src/plugins/startup'
-import { properties } from '../../../../src/plugins/properties'
+import { loadUserAgentInfo, properties } from '../../../../src/plugins/properties'
 import { redirectUrlOf, splitUrl, SPLIT_URL_REDIRECTED_COOKIE } from '../../../../src/plugins/split-url'
 import { experiment, urlContains, workspaceConfig } from '../pages/workspace'
 
@@ -40,6 +40,10 @@ function client(options: Parameters<typeof splitUrl>[0], config: unknown, extra:
   opened.push(hackle)
   return hackle
 }
+
+// The test environment's user agent is not a common one: its full parse is loaded (once per file) before the start-up
+// timing under test, as a visitor's next page reads it from localStorage.
+beforeAll(() => loadUserAgentInfo(navigator.userAgent, undefined, () => undefined))
 
 beforeEach(() => {
   replaced = []
