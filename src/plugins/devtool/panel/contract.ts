@@ -3,6 +3,7 @@
  * the client) when the panel opens. The view (React, loaded on demand) imports nothing else of the client, so it can
  * be built apart and share React with the in-app renderer. Types only.
  */
+import type { InAppMessageSummary } from '../../in-app-messages/hooks'
 
 /** The user the client decides for now. */
 export interface PanelUser {
@@ -55,16 +56,8 @@ export interface EventRow {
   delivered: boolean
 }
 
-/** An in-app message with its eligibility for the current user now. */
-export interface MessageRow {
-  key: number
-  id: number
-  status: string
-  displayType: string
-  triggers: string[]
-  eligible: boolean
-  reason: string
-}
+/** An in-app message with its eligibility for the current user now (the in-app plugin's summary, a type only). */
+export type MessageRow = InAppMessageSummary
 
 export interface PanelData {
   sdkKey: string
