@@ -93,28 +93,29 @@ export const USER_1_EXPECTED = {
 }
 
 /**
- * Registers the per-file lifecycle every page test needs: one server and one Chromium for the file, a fresh
- * context and page per test. Read the current objects from the returned holder inside tests.
+ * Registers the per-file lifecycle every page test needs: one Chromium for the file, a fresh server, context and page
+ * per test. A page that closes may still send a beacon (its SDK hands the queue over on pagehide) that arrives after
+ * the next test began: each test's server is closed with its page, so a test sees only its own page's requests. Read
+ * the current objects from the returned holder inside tests.
  */
 export function useBrowserPages(options: Parameters<typeof startTestServer>[0] = {}) {
   const session = {} as { browser: Browser; server: LocalServer; context: BrowserContext; page: Page }
   beforeAll(async () => {
     if (!hasBundle()) return
-    session.server = await startTestServer(options)
     session.browser = await launch()
   })
   afterAll(async () => {
     await session.browser?.close()
-    await session.server?.close()
   })
   beforeEach(async () => {
     assertBundle()
-    session.server.requests.length = 0
+    session.server = await startTestServer(options)
     session.context = await newContext(session.browser)
     session.page = await session.context.newPage()
   })
   afterEach(async () => {
     await session.context?.close()
+    await session.server?.close()
   })
   return session
 }
