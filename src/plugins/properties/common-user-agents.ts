@@ -3,7 +3,8 @@ import type { UserAgentInfo } from './user-agent'
 /**
  * The user agents most visitors send, read without the full rule tables of `user-agent.ts` (which load apart, later,
  * for every other user agent): current Chrome, Edge, Safari and Firefox on Windows, macOS, Linux, Android (the reduced
- * `Android 10; K` form, Samsung Internet included) and iOS, written exactly as those browsers write them.
+ * `Android 10; K` form, Samsung Internet included) and iOS, written exactly as those browsers write them, and the iOS
+ * web views of apps that add nothing or a KakaoTalk, NAVER search or Daum token (the reference names those `WebKit`).
  *
  * Contract: `parseCommonUserAgent(ua)` is either `undefined` or exactly `parseUserAgent(ua)`. Every pattern is anchored
  * at both ends and leaves only version numbers free (digits and dots), so the set of strings it accepts is small
@@ -57,7 +58,7 @@ export function parseCommonUserAgent(ua: string): UserAgentInfo | undefined {
   const [desktop, android, ios, safari, firefox, firefoxAndroid] = (patterns ??= [
     String.raw`\(${oneOf(DESKTOPS)}\) ${WEBKIT}Chrome/${V} Safari/537\.36(?: Edg/${V})?`,
     String.raw`\(Linux; Android 10; K\) ${WEBKIT}(?:SamsungBrowser/${V} )?Chrome/${V} (Mobile )?Safari/537\.36`,
-    String.raw`\((iPhone; CPU iPhone|iPad; CPU) OS (\d+(?:_\d+)*) like Mac OS X\) AppleWebKit/605\.1\.15 \(KHTML, like Gecko\) (Version|CriOS)/${V} Mobile/15E148 Safari/604\.1`,
+    String.raw`\((iPhone; CPU iPhone|iPad; CPU) OS (\d+(?:_\d+)*) like Mac OS X\) AppleWebKit/605\.1\.15 \(KHTML, like Gecko\) (?:(Version|CriOS)/${V} Mobile/15E148 Safari/604\.1|Mobile/15E148(?: KAKAOTALK [\d.]+| NAVER\(inapp; search; \d+; [\d.]+\)| DaumApps/[\d.]+)?)`,
     String.raw`\(Macintosh; Intel Mac OS X 10_15_7\) AppleWebKit/605\.1\.15 \(KHTML, like Gecko\) Version/${V} Safari/605\.1\.15`,
     String.raw`\(${oneOf(FIREFOX_DESKTOPS)}; rv:[\d.]+\) Gecko/20100101 Firefox/${V}`,
     String.raw`\(Android (\d+); Mobile; rv:[\d.]+\) Gecko/[\d.]+ Firefox/${V}`,
@@ -74,8 +75,8 @@ export function parseCommonUserAgent(ua: string): UserAgentInfo | undefined {
   if ((m = ios.exec(ua))) {
     const iPhone = m[1]!.startsWith('iPhone')
     return info(
-      m[3] === 'CriOS' ? 'Chrome Mobile' : 'Mobile Safari',
-      m[4]!,
+      m[3] ? (m[3] === 'CriOS' ? 'Chrome Mobile' : 'Mobile Safari') : 'WebKit',
+      m[4] ?? '605.1.15',
       'iOS',
       m[2]!.replace(/_/g, '.'),
       iPhone ? 'phone' : 'tablet',

@@ -39,6 +39,12 @@ const shapes: Array<[name: string, make: () => string]> = [
       `Mozilla/5.0 (${pick(['iPhone; CPU iPhone', 'iPad; CPU'])} OS ${iosVersion()} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) ` +
       `${pick(['Version', 'CriOS'])}/${version()} Mobile/15E148 Safari/604.1`,
   ],
+  [
+    'iOS web views (no token, KakaoTalk, NAVER search, Daum)',
+    () =>
+      `Mozilla/5.0 (${pick(['iPhone; CPU iPhone', 'iPad; CPU'])} OS ${iosVersion()} like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148` +
+      pick(['', ` KAKAOTALK ${version()}`, ` NAVER(inapp; search; ${number()}; ${version()})`, ` DaumApps/${version()}`]),
+  ],
   ['Safari macOS', () => `Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/${version()} Safari/605.1.15`],
   ['Firefox desktop', () => `Mozilla/5.0 (${pick(FIREFOX)}; rv:${version()}) Gecko/20100101 Firefox/${version()}`],
   ['Firefox Android', () => `Mozilla/5.0 (Android ${number()}; Mobile; rv:${version()}) Gecko/${version()} Firefox/${version()}`],
@@ -50,6 +56,7 @@ const TOKENS = [
   ' Whale/3.24.223.21', ' OPR/105.0', ' YaBrowser/23.11', ' Mobile', ' SamsungBrowser/23.0', ' Edg/120.0', ' EdgA/120.0',
   ' Version/4.0', ' Line/13.20.0', ' DaumApps/8.0', 'Build/UP1A', '; SM-S911N', ' Tablet', ' CrOS x86_64', ' (iPad)', 'Opera',
   ' Safari/604.1', ' Mobile/15E148', ' Chrome/120.0', ' like Gecko', ' Trident/7.0', ' Silk/120', ' Kindle',
+  ' KAKAOTALK 10.4.3', ' DaumApps/8.0.0', ' Instagram 300.0.0.12.109', ' Safari Line/13.20.0', ' FBAN/FBIOS', ' opera', ' silk',
 ]
 const mutate = (ua: string) => {
   const at = Math.floor(next() * (ua.length + 1))
