@@ -2,6 +2,13 @@ import type { KeyValueStore } from '../../kernel'
 import { parseCommonUserAgent } from './common-user-agents'
 import type { UserAgentInfo } from './user-agent'
 
+/**
+ * Where the UA-derived hackle properties come from without making every page load the full rule tables: a common
+ * user agent is read at once (`common-user-agents.ts`); any other is parsed by the full parser, loaded apart (a
+ * lazy chunk) once per page, and its answer is kept in localStorage under `USER_AGENT_KEY`, so that only a
+ * visitor's first page with a given browser waits for it.
+ */
+
 /** True in the script-tag build (a build-time constant); undefined in the npm build and in tests. */
 declare const __HACKLE_SCRIPT_TAG__: boolean | undefined
 
@@ -24,14 +31,7 @@ export function bundleUserAgentParser(parse: (ua: string) => UserAgentInfo): voi
   bundled = parse
 }
 
-/**
- * Where the UA-derived hackle properties come from without making every page load the full rule tables: a common
- * user agent is read at once (`common-user-agents.ts`); any other is parsed by the full parser, loaded apart (a
- * lazy chunk) once per page, and its answer is kept in localStorage under `USER_AGENT_KEY`, so that only a
- * visitor's first page with a given browser waits for it.
- */
-
-/** The localStorage key of the last full parse: JSON `[userAgent, ...UA_FIELDS values]`. */
+/** The localStorage key of the last full parse: JSON `[userAgent, ...the values of FIELDS]`. */
 export const USER_AGENT_KEY = 'hackle-kit-user-agent'
 
 const FIELDS = [
