@@ -14,19 +14,22 @@ const DAY_MS = 86_400_000
 /**
  * A read of `document.cookie` is a blocking trip to the browser's cookie store (milliseconds on a busy machine): every
  * store of the page shares one read per synchronous run (a start-up reads a dozen cookies), read again after a
- * microtask so that a change another script makes later is always seen. Any store's write drops it at once.
+ * microtask so that a change another script makes later is always seen. A store's write keeps it: the written value
+ * (null once removed) answers that key's later reads in the same run, as the browser's cookie store would.
  */
-let shared: { doc: Document; text: string } | undefined
+let shared: { doc: Document; text: string; own: Map<string, string | null> } | undefined
 
 /** Per document, the keys a write was read back for (once per page: every store of the page shares the answer). */
 const checkedKeys = new WeakMap<Document, Set<string>>()
 
-function cookieText(doc: Document): string {
+/** Cookie `name` as this synchronous run sees it: what a store wrote in the run, else read from the shared text. */
+function readShared(doc: Document, name: string): string | null {
   if (shared?.doc !== doc) {
-    shared = { doc, text: doc.cookie }
+    shared = { doc, text: doc.cookie, own: new Map() }
     queueMicrotask(() => (shared = undefined))
   }
-  return shared.text
+  const own = shared.own
+  return own.has(name) ? own.get(name)! : readCookie(shared.text, name)
 }
 
 /**
@@ -84,19 +87,21 @@ export function createCookieStore(
     if (domain) line += `; domain=.${domain}`
     if (options.sameSite) line += `; SameSite=${options.sameSite}`
     if (options.secure) line += '; secure'
-    doc().cookie = line
-    shared = undefined
+    const d = doc()
+    d.cookie = line
     // A page that refuses cookies ignores the write silently. Reading back costs a trip to the browser's cookie
     // store (a blocking call in Chromium), so each key is checked once per page.
-    const checked = checkedKeys.get(doc()) ?? new Set<string>()
-    checkedKeys.set(doc(), checked)
+    const checked = checkedKeys.get(d) ?? new Set<string>()
+    checkedKeys.set(d, checked)
     if (days > 0 && !checked.has(key)) {
-      if (readCookie(cookieText(doc()), key) !== value) throw new Error('the cookie did not persist')
+      shared = undefined
+      if (readShared(d, key) !== value) throw new Error('the cookie did not persist')
       checked.add(key)
     }
+    if (shared?.doc === d) shared.own.set(key, days > 0 ? value : null)
   }
   const store = {
-    get: (key: string): string | null => attempt(() => readCookie(cookieText(doc()), key), () => memory.get(key))!,
+    get: (key: string): string | null => attempt(() => readShared(doc(), key), () => memory.get(key))!,
     /** Writes a cookie for `days` (default: the store's lifetime). */
     set(key: string, value: string, days = options.days): void {
       memory.set(key, value)

@@ -64,6 +64,26 @@ describe('local store', () => {
   })
 })
 
+/** A page whose cookie jar counts reads of `document.cookie` and drops a cookie written with a past expiry. */
+function countingPage() {
+  let reads = 0
+  const jar = new Map<string, string>()
+  const page = {
+    location: { hostname: 'example.com' },
+    get cookie() {
+      reads++
+      return Array.from(jar, ([k, v]) => `${k}=${v}`).join('; ')
+    },
+    set cookie(text: string) {
+      const [pair, expires] = text.split(';')
+      const [k, v] = pair!.split('=')
+      if (Date.parse(expires!.split('=')[1]!) < Date.now()) jar.delete(k!)
+      else jar.set(k!, v!)
+    },
+  } as unknown as Document
+  return { page, jar, reads: () => reads }
+}
+
 describe('cookie store', () => {
   afterEach(() => {
     clearBrowserState()
@@ -130,24 +150,11 @@ describe('cookie store', () => {
   })
 
   it('checks once per key that a write persisted (a page that ignores cookie writes falls back to memory)', () => {
-    let reads = 0
-    const jar = new Map<string, string>()
-    const page = {
-      location: { hostname: 'example.com' },
-      get cookie() {
-        reads++
-        return Array.from(jar, ([k, v]) => `${k}=${v}`).join('; ')
-      },
-      set cookie(text: string) {
-        const [pair] = text.split(';')
-        const [k, v] = pair!.split('=')
-        jar.set(k!, v!)
-      },
-    } as unknown as Document
+    const { page, reads } = countingPage()
     const cookies = createCookieStore({ days: 1 }, () => undefined, () => page)
     for (let i = 0; i < 5; i++) cookies.set('ts', String(i))
     cookies.set('id', 'x')
-    expect(reads).toBe(2)
+    expect(reads()).toBe(2)
     expect(cookies.get('ts')).toBe('4')
 
     const onFailure = vi.fn()
@@ -157,6 +164,26 @@ describe('cookie store', () => {
     memory.set('a', '1')
     expect(memory.get('a')).toBe('1')
     expect(onFailure).toHaveBeenCalledTimes(1)
+  })
+
+  it('answers a key written in this synchronous run from the write, for every store of the page (no new read of document.cookie); a change made by another script is seen from the next run', async () => {
+    const { page, jar, reads } = countingPage()
+    const first = createCookieStore({ days: 1 }, () => undefined, () => page)
+    const second = createCookieStore({ days: 1 }, () => undefined, () => page)
+    expect(first.get('uid')).toBeNull()
+    expect(reads()).toBe(1)
+    for (let i = 0; i < 5; i++) first.set('uid', `u${i}`)
+    first.set('sid', 's')
+    expect(reads()).toBe(3) // each key's first write is read back once
+    expect([first.get('uid'), second.get('uid'), second.get('sid')]).toEqual(['u4', 'u4', 's'])
+    second.remove('sid')
+    expect([first.get('sid'), jar.has('sid'), jar.get('uid')]).toEqual([null, false, 'u4'])
+    expect(reads()).toBe(3)
+
+    page.cookie = 'uid=other; expires=Fri, 31 Dec 9999 23:59:59 GMT'
+    await Promise.resolve()
+    expect(first.get('uid')).toBe('other')
+    expect(reads()).toBe(4)
   })
 
   it('falls back to memory when document.cookie throws', () => {

@@ -19,13 +19,15 @@ describe('manual-overrides plugin (DevTool cookies shared with the reference)', 
     }
   })
 
-  it('applies a remote-config override by parameter key (the first item holding it) where the default has its type', () => {
+  it('applies a remote-config override by parameter key (the first item holding it) where the default has its type', async () => {
     setCookie('hackle-manual-override_rc_abcdefgh', [{ banner_text: 'Forced' }, { banner_text: 'later' }, { other: { no: 1 } }])
     const c = client()
     expect(c.remoteConfig(user).getDetail('banner_text', 'x')).toEqual({ value: 'Forced', reason: 'OVERRIDDEN' })
     expect(c.remoteConfig(user).getDetail('banner_text', 0)).toEqual({ value: 0, reason: 'TYPE_MISMATCH' })
     c.close()
     setCookie('hackle-manual-override_rc_abcdefgh', [{ banner_text: { not: 'a value' } }])
+    // a cookie another script writes is read from the next synchronous run (the page's cookie stores share one read)
+    await Promise.resolve()
     const again = client()
     expect(again.remoteConfig(user).getDetail('banner_text', 'x').reason).not.toBe('OVERRIDDEN')
     again.close()
