@@ -14,22 +14,25 @@ const DAY_MS = 86_400_000
 /**
  * A read of `document.cookie` is a blocking trip to the browser's cookie store (milliseconds on a busy machine): every
  * store of the page shares one read per synchronous run (a start-up reads a dozen cookies), read again after a
- * microtask so that a change another script makes later is always seen. A store's write keeps it: the written value
- * (null once removed) answers that key's later reads in the same run, as the browser's cookie store would.
+ * microtask so that a change another script makes later is always seen. Each key is looked up in that text once per
+ * run (`known` keeps the answer), and a store's write keeps it too: the written value (null once removed) answers
+ * that key's later reads in the same run, as the browser's cookie store would.
  */
-let shared: { doc: Document; text: string; own: Map<string, string | null> } | undefined
+let shared: { doc: Document; text: string; known: Map<string, string | null> } | undefined
 
 /** Per document, the keys a write was read back for (once per page: every store of the page shares the answer). */
 const checkedKeys = new WeakMap<Document, Set<string>>()
 
-/** Cookie `name` as this synchronous run sees it: what a store wrote in the run, else read from the shared text. */
+/** Cookie `name` as this synchronous run sees it: what a store wrote or read in the run, else read from the shared text. */
 function readShared(doc: Document, name: string): string | null {
   if (shared?.doc !== doc) {
-    shared = { doc, text: doc.cookie, own: new Map() }
+    shared = { doc, text: doc.cookie, known: new Map() }
     queueMicrotask(() => (shared = undefined))
   }
-  const own = shared.own
-  return own.has(name) ? own.get(name)! : readCookie(shared.text, name)
+  const known = shared.known
+  let value = known.get(name)
+  if (value === undefined) known.set(name, (value = readCookie(shared.text, name)))
+  return value
 }
 
 /**
@@ -98,7 +101,7 @@ export function createCookieStore(
       if (readShared(d, key) !== value) throw new Error('the cookie did not persist')
       checked.add(key)
     }
-    if (shared?.doc === d) shared.own.set(key, days > 0 ? value : null)
+    if (shared?.doc === d) shared.known.set(key, days > 0 ? value : null)
   }
   const store = {
     get: (key: string): string | null => attempt(() => readShared(doc(), key), () => memory.get(key))!,

@@ -23,13 +23,18 @@ export const manualOverrides = definePlugin(() => ({
   name: NAME,
   apply(kernel) {
     const names = (['ab', 'ff', 'rc'] as const).map((kind) => manualOverrideKey(kernel.sdkKey, kind))
+    // Per cookie, its last text and that text's entries: a cookie read again unchanged is not parsed again.
+    const texts: Array<string | null | undefined> = []
     let lists: Array<Array<[string, unknown]>> = []
     let readAt = NaN
     const read = () => {
       const version = kernel.client.version()
       if (version !== readAt) {
         readAt = version
-        lists = names.map((name) => overrideEntries(kernel.storage.cookies.get(name)))
+        lists = names.map((name, at) => {
+          const text = kernel.storage.cookies.get(name)
+          return text === texts[at] ? lists[at]! : overrideEntries((texts[at] = text))
+        })
       }
       return lists
     }

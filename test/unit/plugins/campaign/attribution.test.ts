@@ -230,6 +230,22 @@ describe('campaign attribution', () => {
     expect(cookie(CAMPAIGN_COOKIE)).toBe('{"utm_source":"naver"}')
   })
 
+  it('each session start judges the referrer of the page it starts on (domains follow a page change)', async () => {
+    storeVisitor({ ...fresh, campaign: { utm_source: 'google' } })
+    const { client, kernel, take } = await start({ page: { referrer: 'https://shop.example.com/' } })
+    expect(take()).toEqual([])
+    // same page, another session: still the same domain, still no campaign
+    vi.advanceTimersByTime(31 * MINUTE)
+    client.track('again')
+    expect(keys(take())).toEqual(['$session_end', '$session_start', 'again'])
+    // a page reached from another domain: the next session starts a new (all-$unset) campaign
+    kernel.pages.set(pageSnapshot({ search: '', referrer: 'https://www.google.com/' }))
+    vi.advanceTimersByTime(31 * MINUTE)
+    client.track('back')
+    expect(keys(take())).toEqual(['$session_end', '$properties', '$session_start', 'back'])
+    expect(cookie(CAMPAIGN_COOKIE)).toBe('{}')
+  })
+
   it('the campaign plugin alone: decision-time properties only, no cookie and no events', async () => {
     const recorded: Partial<Probe> = {}
     const client = closeLater(
