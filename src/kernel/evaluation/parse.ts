@@ -12,7 +12,6 @@ import type {
   ParameterConfiguration,
   RemoteConfigParameter,
   RemoteConfigTargetRule,
-  RemoteConfigValue,
   RequestKey,
   Segment,
   Slot,
@@ -129,8 +128,7 @@ function experiment(
 ): Experiment | undefined {
   const x: Dto = isObject(dto.execution) ? dto.execution : {}
   const status = STATUSES[EXECUTION_STATUSES.indexOf(x.status)]
-  const implementationType =
-    dto.implementationType == null ? 'DEFAULT' : enumOf(IMPLEMENTATION_TYPES, dto.implementationType, warn)
+  const implementationType = enumOf(IMPLEMENTATION_TYPES, dto.implementationType ?? 'DEFAULT', warn)
   const defaultRule = action(x.defaultRule, warn)
   return (
     status &&
@@ -157,17 +155,16 @@ function experiment(
 
 function remoteConfigParameter(dto: Dto, warn: Warn): RemoteConfigParameter | Falsy {
   const type = enumOf(VALUE_TYPES, dto.type, warn)
-  const defaultValue: RemoteConfigValue = dto.defaultValue
+  // the DTO's own `defaultValue` (spread below) is the parsed one: it must be an object
   return (
     type &&
-    isObject(defaultValue) && {
+    isObject(dto.defaultValue) && {
       ...(dto as RemoteConfigParameter),
       type,
       targetRules: parseList(dto.targetRules, (r) => {
         const t = target(r.target, PROPERTY_PLACE, warn)
         return t && isObject(r.value) && { ...(r as RemoteConfigTargetRule), target: t }
       }),
-      defaultValue,
       request: requestKey('REMOTE_CONFIG', 'REMOTE_CONFIG', dto),
     }
   )
