@@ -32,11 +32,6 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
   const emit = (build: () => SdkEvent[]) => {
     if (sink.listening()) for (const event of build()) sink.emit(event)
   }
-  /** Tells `hooks.decided` and returns the answer. */
-  const told = <A>(answer: A, info: () => DecisionInfo): A => {
-    if (hooks.decided.taps.length) hooks.decided.call(info())
-    return answer
-  }
 
   /** The workspace item to evaluate, or the reason there is none (logged as the reference does). */
   function find<T>(pick: (ws: Workspace) => T | undefined, notFound: string, reason: string): [Workspace, T] | string {
@@ -53,18 +48,24 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
     return [ws, found]
   }
 
-  /** Runs a decision; an exception becomes the fallback answer, logged with the reference's message. */
-  function guard<R>(decide: () => R, fallback: () => R, message: () => string): R {
+  /**
+   * Runs a decision and tells `hooks.decided` its answer. An exception becomes the answer of reason `EXCEPTION`,
+   * logged with the reference's message.
+   */
+  function guard<A>(decide: () => A, answer: (reason: string) => A, message: () => string, info: (answer: A) => DecisionInfo): A {
+    let result: A
     try {
-      return decide()
+      result = decide()
     } catch (error) {
       try {
         logger.error(`${message()} : ${describeError(error)}`)
       } catch {
         // A key or default that cannot be printed (a symbol) must not turn the answer into a throw.
       }
-      return fallback()
+      result = answer(EXCEPTION)
     }
+    if (hooks.decided.taps.length) hooks.decided.call(info(result))
+    return result
   }
 
   function experiment(key: number, user: () => EvaluationUser, defaultVariation: string, isFlag: boolean) {
@@ -74,7 +75,7 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
       isFlag
         ? new FeatureFlagDecision(variationKey !== 'A', reason, config, target)
         : new Decision(variationKey, reason, config, target)
-    const decision = guard(
+    return guard(
       () => {
         const decidedFor = (evaluationUser = user())
         if (!key) {
@@ -90,18 +91,18 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
         emit(() => experimentEvents(evaluation, decidedFor, Date.now()))
         return answer(evaluation.reason, evaluation.variationKey, parameterConfig(evaluation.config), target)
       },
-      () => answer(EXCEPTION),
+      answer,
       () =>
         isFlag
           ? `Unexpected exception while deciding feature flag[${key}]. Returning default value[false]`
           : `Unexpected exception while deciding variation for experiment[${key}]. Returning default variation[${defaultVariation}]`,
+      (decision): DecisionInfo => {
+        const common = { key, reason: decision.reason, user: evaluationUser }
+        return isFlag
+          ? { kind: 'feature-flag', isOn: (decision as FeatureFlagDecision).isOn, ...common }
+          : { kind: 'ab-test', variation: (decision as Decision).variation, ...common }
+      },
     )
-    return told(decision, (): DecisionInfo => {
-      const common = { key, reason: decision.reason, user: evaluationUser }
-      return isFlag
-        ? { kind: 'feature-flag', isOn: (decision as FeatureFlagDecision).isOn, ...common }
-        : { kind: 'ab-test', variation: (decision as Decision).variation, ...common }
-    })
   }
 
   return {
@@ -111,7 +112,7 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
     remoteConfig<T>(key: string, user: () => EvaluationUser, defaultValue: T): RemoteConfigDetail<T> {
       let evaluationUser: EvaluationUser | undefined
       const answer = (reason: string) => ({ value: defaultValue, reason })
-      const detail = guard(
+      return guard(
         () => {
           const decidedFor = (evaluationUser = user())
           if (key === null || key === undefined) return answer(INVALID_INPUT)
@@ -129,10 +130,10 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
           emit(() => remoteConfigEvents(parameter, evaluation, decidedFor, Date.now()))
           return { value: evaluation.value as T, reason: evaluation.reason }
         },
-        () => answer(EXCEPTION),
+        answer,
         () => `Unexpected exception while deciding remote config parameter[${key}]. Returning default value.`,
+        (detail): DecisionInfo => ({ kind: 'remote-config', key, value: detail.value, reason: detail.reason, user: evaluationUser }),
       )
-      return told(detail, (): DecisionInfo => ({ kind: 'remote-config', key, value: detail.value, reason: detail.reason, user: evaluationUser }))
     },
   }
 }
