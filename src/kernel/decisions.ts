@@ -25,7 +25,7 @@ export interface EventSink {
  */
 export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: () => Workspace | undefined, sink: EventSink) {
   const options: EvaluationOptions = {
-    manualOverride: (experiment) => hooks.overrideVariation.call(experiment) ?? undefined,
+    manualOverride: (experiment) => hooks.overrideVariation.call(experiment),
   }
 
   // Events are only built when something listens: the kernel alone decides without allocating them.
