@@ -1,4 +1,4 @@
-import { evaluateExperiment, evaluateRemoteConfig, fitsDefault, type EvaluationOptions, type Experiment, type Workspace } from './evaluation'
+import { evaluateExperiment, evaluateRemoteConfig, fitsDefault, type EvaluationOptions, type Experiment, type RemoteConfigParameter, type Workspace } from './evaluation'
 import { Decision, FeatureFlagDecision, parameterConfig, type ParameterConfig, type RemoteConfigDetail } from './decision'
 import { experimentEvents, remoteConfigEvents } from './events/factory'
 import { describeError, type Logger } from './logger'
@@ -33,19 +33,28 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
     if (sink.listening()) for (const event of build()) sink.emit(event)
   }
 
-  /** The workspace item to evaluate, or the reason there is none (logged as the reference does). */
-  function find<T>(pick: (ws: Workspace) => T | undefined, notFound: string, reason: string): [Workspace, T] | string {
+  /**
+   * Decides with the workspace item `pick` finds, or answers the reason there is none (logged as the reference does):
+   * no workspace yet, or no such item.
+   */
+  function find<T, A>(
+    pick: (ws: Workspace) => T | undefined,
+    notFound: string,
+    reason: string,
+    answer: (reason: string) => A,
+    decide: (ws: Workspace, item: T) => A,
+  ): A {
     const ws = workspace()
     if (!ws) {
       logger.warn('SDK not ready.')
-      return SDK_NOT_READY
+      return answer(SDK_NOT_READY)
     }
     const found = pick(ws)
     if (found === undefined) {
       logger.warn(notFound)
-      return reason
+      return answer(reason)
     }
-    return [ws, found]
+    return decide(ws, found)
   }
 
   /**
@@ -82,14 +91,14 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
           logger.error(`${isFlag ? 'featureKey' : 'experimentKey'} must not be empty`)
           return answer(INVALID_INPUT)
         }
-        const found = isFlag
-          ? find((ws) => ws.featureFlags.get(key), 'FeatureFlag does not exist.', 'FEATURE_FLAG_NOT_FOUND')
-          : find((ws) => ws.experiments.get(key), 'Experiment does not exist.', 'EXPERIMENT_NOT_FOUND')
-        if (typeof found === 'string') return answer(found)
-        const [ws, target] = found
-        const evaluation = evaluateExperiment(ws, target, decidedFor, defaultVariation, options)
-        emit(() => experimentEvents(evaluation, decidedFor, Date.now()))
-        return answer(evaluation.reason, evaluation.variationKey, parameterConfig(evaluation.config), target)
+        const decide = (ws: Workspace, target: Experiment) => {
+          const evaluation = evaluateExperiment(ws, target, decidedFor, defaultVariation, options)
+          emit(() => experimentEvents(evaluation, decidedFor, Date.now()))
+          return answer(evaluation.reason, evaluation.variationKey, parameterConfig(evaluation.config), target)
+        }
+        return isFlag
+          ? find((ws) => ws.featureFlags.get(key), 'FeatureFlag does not exist.', 'FEATURE_FLAG_NOT_FOUND', answer, decide)
+          : find((ws) => ws.experiments.get(key), 'Experiment does not exist.', 'EXPERIMENT_NOT_FOUND', answer, decide)
       },
       answer,
       () =>
@@ -116,19 +125,21 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
         () => {
           const decidedFor = (evaluationUser = user())
           if (key === null || key === undefined) return answer(INVALID_INPUT)
-          const found = find(
+          const decide = (ws: Workspace, parameter: RemoteConfigParameter): RemoteConfigDetail<T> => {
+            const forced = hooks.overrideRemoteConfig.call(parameter)
+            // an override is used only where the evaluation would accept the value
+            if (forced !== undefined && fitsDefault(forced, defaultValue)) return { value: forced as T, reason: OVERRIDDEN }
+            const evaluation = evaluateRemoteConfig(ws, parameter, decidedFor, defaultValue, options)
+            emit(() => remoteConfigEvents(parameter, evaluation, decidedFor, Date.now()))
+            return { value: evaluation.value as T, reason: evaluation.reason }
+          }
+          return find(
             (ws) => ws.remoteConfigParameters.get(key),
             'Remote config parameter does not exist.',
             'REMOTE_CONFIG_PARAMETER_NOT_FOUND',
+            answer,
+            decide,
           )
-          if (typeof found === 'string') return answer(found)
-          const [ws, parameter] = found
-          const forced = hooks.overrideRemoteConfig.call(parameter)
-          // an override is used only where the evaluation would accept the value
-          if (forced !== undefined && fitsDefault(forced, defaultValue)) return { value: forced as T, reason: OVERRIDDEN }
-          const evaluation = evaluateRemoteConfig(ws, parameter, decidedFor, defaultValue, options)
-          emit(() => remoteConfigEvents(parameter, evaluation, decidedFor, Date.now()))
-          return { value: evaluation.value as T, reason: evaluation.reason }
         },
         answer,
         () => `Unexpected exception while deciding remote config parameter[${key}]. Returning default value.`,
