@@ -77,7 +77,11 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
     return result
   }
 
-  function experiment(key: number, user: () => EvaluationUser, defaultVariation: string, isFlag: boolean) {
+  /**
+   * `variationDetail` (a `Decision`) or, with `isFlag`, `featureFlagDetail` (a `FeatureFlagDecision`; its caller passes
+   * `A`, the off variation, as the default).
+   */
+  function experiment(key: number, user: () => EvaluationUser, defaultVariation: string, isFlag: boolean): Decision | FeatureFlagDecision {
     let evaluationUser: EvaluationUser | undefined
     /** The answer for a variation (a flag is on unless it is `A`); without an evaluation, the default one. */
     const answer = (reason: string, variationKey = defaultVariation, config?: ParameterConfig, target?: Experiment) =>
@@ -115,9 +119,7 @@ export function createDecisions(hooks: KernelHooks, logger: Logger, workspace: (
   }
 
   return {
-    variationDetail: (key: number, user: () => EvaluationUser, defaultVariation: string) =>
-      experiment(key, user, defaultVariation, false) as Decision,
-    featureFlagDetail: (key: number, user: () => EvaluationUser) => experiment(key, user, 'A', true) as FeatureFlagDecision,
+    experiment,
     remoteConfig<T>(key: string, user: () => EvaluationUser, defaultValue: T): RemoteConfigDetail<T> {
       let evaluationUser: EvaluationUser | undefined
       const answer = (reason: string) => ({ value: defaultValue, reason })
