@@ -29,25 +29,25 @@ type Warn = (message: string) => void
 type Falsy = false | undefined
 
 // Ordered so that the key types allowed in each place are slices of the list.
-const KEY_TYPES = words(
+const KEY_TYPES = /* @__PURE__ */ words(
   'SEGMENT AB_TEST FEATURE_FLAG EVENT_PROPERTY USER_PROPERTY HACKLE_PROPERTY COHORT NUMBER_OF_EVENTS_IN_DAYS NUMBER_OF_EVENTS_WITH_PROPERTY_IN_DAYS USER_ID',
 )
 /** segment overrides */
-const IDENTIFIER_PLACE = KEY_TYPES.slice(0, 1)
+const IDENTIFIER_PLACE = /* @__PURE__ */ KEY_TYPES.slice(0, 1)
 /** audiences, target rules, split-URL targets: all but USER_ID */
-const PROPERTY_PLACE = KEY_TYPES.slice(0, 9)
+const PROPERTY_PLACE = /* @__PURE__ */ KEY_TYPES.slice(0, 9)
 /** segment targets: no SEGMENT, AB_TEST, FEATURE_FLAG, EVENT_PROPERTY */
-const SEGMENT_PLACE = KEY_TYPES.slice(4)
+const SEGMENT_PLACE = /* @__PURE__ */ KEY_TYPES.slice(4)
 
-const MATCH_TYPES = words('MATCH NOT_MATCH')
-const VALUE_TYPES = words('STRING NUMBER BOOLEAN VERSION JSON URL NULL UNKNOWN')
-const ACTION_TYPES = words('VARIATION BUCKET')
-const IMPLEMENTATION_TYPES = words('DEFAULT SPLIT_URL IN_APP_MESSAGE')
-const SEGMENT_TYPES = words('USER_ID USER_PROPERTY')
+const MATCH_TYPES = /* @__PURE__ */ words('MATCH NOT_MATCH')
+const VALUE_TYPES = /* @__PURE__ */ words('STRING NUMBER BOOLEAN VERSION JSON URL NULL UNKNOWN')
+const ACTION_TYPES = /* @__PURE__ */ words('VARIATION BUCKET')
+const IMPLEMENTATION_TYPES = /* @__PURE__ */ words('DEFAULT SPLIT_URL IN_APP_MESSAGE')
+const SEGMENT_TYPES = /* @__PURE__ */ words('USER_ID USER_PROPERTY')
 // execution status → status, position by position
-const EXECUTION_STATUSES = words('READY RUNNING PAUSED STOPPED')
-const STATUSES = words('DRAFT RUNNING PAUSED COMPLETED')
-const URL_PROPERTY_NAMES = words('pagePath host url queryParameter')
+const EXECUTION_STATUSES = /* @__PURE__ */ words('READY RUNNING PAUSED STOPPED')
+const STATUSES = /* @__PURE__ */ words('DRAFT RUNNING PAUSED COMPLETED')
+const URL_PROPERTY_NAMES = /* @__PURE__ */ words('pagePath host url queryParameter')
 
 const isObject = (v: unknown): v is Dto => typeof v === 'object' && v !== null
 const array = <T = unknown>(v: unknown): T[] => (Array.isArray(v) ? v : [])
