@@ -53,9 +53,9 @@ export function createClient(parts: ClientParts): HackleClient {
    */
   function resolveUser(user: User | string | undefined): EvaluationUser {
     let updated: User | undefined
-    if (typeof user === 'string') updated = users.update({ id: user }).current
-    else if (isObject(user)) updated = users.update(user).current
-    else if (user !== undefined && user !== null) logger.warn(`Invalid user argument ignored: ${String(user)}`)
+    const given = typeof user === 'string' ? { id: user } : user
+    if (isObject(given)) updated = users.update(given).current
+    else if (given !== undefined && given !== null) logger.warn(`Invalid user argument ignored: ${String(given)}`)
     // The user as the update left it: properties that listeners of the change set afterwards (a new session's
     // campaign) reach later calls, not this one (as in the reference).
     return users.resolve(updated)
