@@ -4,6 +4,7 @@ import { MAX_SYSTEM_TEXT } from './events/sanitize'
 import { describeError, type Logger } from './logger'
 import { isObject } from './util/object'
 import type { Decisions, EventSink } from './decisions'
+import type { Decision, FeatureFlagDecision } from './decision'
 import type { KernelUsers } from './plugin'
 import type { HackleClient, HackleEvent, HackleRemoteConfig } from './client-types'
 import type { EvaluationUser, Properties, User } from './types'
@@ -52,9 +53,9 @@ export function createClient(parts: ClientParts): HackleClient {
    */
   function resolveUser(user: User | string | undefined): EvaluationUser {
     let updated: User | undefined
-    if (typeof user === 'string') updated = users.update({ id: user }).current
-    else if (isObject(user)) updated = users.update(user).current
-    else if (user !== undefined && user !== null) logger.warn(`Invalid user argument ignored: ${String(user)}`)
+    const given = typeof user === 'string' ? { id: user } : user
+    if (isObject(given)) updated = users.update(given).current
+    else if (given !== undefined && given !== null) logger.warn(`Invalid user argument ignored: ${String(given)}`)
     // The user as the update left it: properties that listeners of the change set afterwards (a new session's
     // campaign) reach later calls, not this one (as in the reference).
     return users.resolve(updated)
@@ -66,8 +67,9 @@ export function createClient(parts: ClientParts): HackleClient {
   }
 
   const variationDetail = (key: number, user?: User | string, defaultVariation?: string) =>
-    decisions.variationDetail(key, () => resolveUser(user), defaultVariation || 'A')
-  const featureFlagDetail = (key: number, user?: User | string) => decisions.featureFlagDetail(key, () => resolveUser(user))
+    decisions.experiment(key, () => resolveUser(user), defaultVariation || 'A', false) as Decision
+  const featureFlagDetail = (key: number, user?: User | string) =>
+    decisions.experiment(key, () => resolveUser(user), 'A', true) as FeatureFlagDecision
 
   async function onInitialized(options?: { timeout?: number }): Promise<{ success: boolean }> {
     // an unreadable `timeout` (a throwing getter, a Proxy) is warned about and the default is used

@@ -18,7 +18,8 @@ export class ParameterConfig {
   }
 }
 
-const EMPTY_CONFIG = new ParameterConfig()
+// pure: an entry that never makes a decision (most plugin entries) drops it, and with it the class and its reads
+const EMPTY_CONFIG = /* @__PURE__ */ new ParameterConfig()
 export const parameterConfig = (configuration?: ParameterConfiguration) =>
   configuration ? new ParameterConfig(configuration) : EMPTY_CONFIG
 

@@ -125,17 +125,7 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
     },
   }
 
-  const open = createEventStream(hooks, logger, config.exposureEventDedupIntervalMillis)
-  // After close() no plugin delivers events: an event a later call makes is refused with a warning, never dropped
-  // silently (decisions still answer).
-  const stream: typeof open = {
-    listening: () => closed || open.listening(),
-    emit(event) {
-      if (!closed) return open.emit(event)
-      const e = event as { key?: string; experimentKey?: number; parameterKey?: string }
-      logger.warn(`Client is closed: ${event.type} event [${e.key ?? e.experimentKey ?? e.parameterKey}] is not sent`)
-    },
-  }
+  const stream = createEventStream(hooks, logger, config.exposureEventDedupIntervalMillis, () => closed)
   const emitTrack = createTracker(stream, logger, workspaces.current)
   const pending: Promise<unknown>[] = []
   let teardowns: Array<() => void> = []

@@ -19,7 +19,7 @@ export interface Logger {
 const MAX_MESSAGE = 2048
 
 /** The levels, from the lowest. */
-const LEVELS: readonly LogLevel[] = words('debug info warn error')
+const LEVELS: readonly LogLevel[] = /* @__PURE__ */ words('debug info warn error')
 
 /**
  * A threshold every logger uses instead of its own while set (0 = debug … 3 = error, 4 = nothing): the reference's

@@ -7,7 +7,7 @@ import { words } from './words'
 
 /** Targets and conditions. */
 
-const AB_TEST_MATCHED: readonly string[] = words(
+const AB_TEST_MATCHED: readonly string[] = /* @__PURE__ */ words(
   'OVERRIDDEN TRAFFIC_ALLOCATED EXPERIMENT_COMPLETED TRAFFIC_ALLOCATED_BY_TARGETING',
 ) satisfies DecisionReasonName[]
 const DAY_MILLIS = 86_400_000

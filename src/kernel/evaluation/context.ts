@@ -3,11 +3,11 @@ import type { Experiment, ParameterConfiguration, RequestKey, Workspace } from '
 
 export interface EvaluationOptions {
   /**
-   * Manual (DevTool) override: variation id for this experiment, or undefined. Consulted first;
+   * Manual (DevTool) override: variation id for this experiment, or nothing (a non-number is no override). Consulted first;
    * an id that is not a variation of the experiment is ignored. The reference falls through from the A/B list to
    * the flag list when the A/B list's id is not a variation of the experiment: return the first listed id that is one.
    */
-  manualOverride?: (experiment: Experiment) => number | undefined
+  manualOverride?: (experiment: Experiment) => number | void
   /** Clock for NUMBER_OF_EVENTS_* day windows; default Date.now */
   now?: () => number
   /** Triggering event, only for EVENT_PROPERTY conditions (in-app triggers); absent → those conditions are false */

@@ -7,7 +7,7 @@ import { words } from './words'
  * match gets a converter for user values (`conv`, none when the pair never matches) and the converted match values.
  */
 
-export const OPERATORS = words('IN CONTAINS STARTS_WITH ENDS_WITH GT GTE LT LTE EXISTS')
+export const OPERATORS = /* @__PURE__ */ words('IN CONTAINS STARTS_WITH ENDS_WITH GT GTE LT LTE EXISTS')
 const IN = 0
 const CONTAINS = 1
 const STARTS_WITH = 2

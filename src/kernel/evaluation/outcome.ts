@@ -2,7 +2,7 @@ import type { EvaluationContext, ExperimentEvaluation } from './context'
 import { fail } from './context'
 import type { Experiment, Variation } from './model'
 
-const NONE = Object.freeze([]) as unknown as ExperimentEvaluation[]
+const NONE = /* @__PURE__ */ Object.freeze([]) as unknown as ExperimentEvaluation[]
 
 /**
  * What a flow decided: the reason, and the variation; without one, the default variation, which is the variation

@@ -12,7 +12,6 @@ import type {
   ParameterConfiguration,
   RemoteConfigParameter,
   RemoteConfigTargetRule,
-  RemoteConfigValue,
   RequestKey,
   Segment,
   Slot,
@@ -30,25 +29,25 @@ type Warn = (message: string) => void
 type Falsy = false | undefined
 
 // Ordered so that the key types allowed in each place are slices of the list.
-const KEY_TYPES = words(
+const KEY_TYPES = /* @__PURE__ */ words(
   'SEGMENT AB_TEST FEATURE_FLAG EVENT_PROPERTY USER_PROPERTY HACKLE_PROPERTY COHORT NUMBER_OF_EVENTS_IN_DAYS NUMBER_OF_EVENTS_WITH_PROPERTY_IN_DAYS USER_ID',
 )
 /** segment overrides */
-const IDENTIFIER_PLACE = KEY_TYPES.slice(0, 1)
+const IDENTIFIER_PLACE = /* @__PURE__ */ KEY_TYPES.slice(0, 1)
 /** audiences, target rules, split-URL targets: all but USER_ID */
-const PROPERTY_PLACE = KEY_TYPES.slice(0, 9)
+const PROPERTY_PLACE = /* @__PURE__ */ KEY_TYPES.slice(0, 9)
 /** segment targets: no SEGMENT, AB_TEST, FEATURE_FLAG, EVENT_PROPERTY */
-const SEGMENT_PLACE = KEY_TYPES.slice(4)
+const SEGMENT_PLACE = /* @__PURE__ */ KEY_TYPES.slice(4)
 
-const MATCH_TYPES = words('MATCH NOT_MATCH')
-const VALUE_TYPES = words('STRING NUMBER BOOLEAN VERSION JSON URL NULL UNKNOWN')
-const ACTION_TYPES = words('VARIATION BUCKET')
-const IMPLEMENTATION_TYPES = words('DEFAULT SPLIT_URL IN_APP_MESSAGE')
-const SEGMENT_TYPES = words('USER_ID USER_PROPERTY')
+const MATCH_TYPES = /* @__PURE__ */ words('MATCH NOT_MATCH')
+const VALUE_TYPES = /* @__PURE__ */ words('STRING NUMBER BOOLEAN VERSION JSON URL NULL UNKNOWN')
+const ACTION_TYPES = /* @__PURE__ */ words('VARIATION BUCKET')
+const IMPLEMENTATION_TYPES = /* @__PURE__ */ words('DEFAULT SPLIT_URL IN_APP_MESSAGE')
+const SEGMENT_TYPES = /* @__PURE__ */ words('USER_ID USER_PROPERTY')
 // execution status → status, position by position
-const EXECUTION_STATUSES = words('READY RUNNING PAUSED STOPPED')
-const STATUSES = words('DRAFT RUNNING PAUSED COMPLETED')
-const URL_PROPERTY_NAMES = words('pagePath host url queryParameter')
+const EXECUTION_STATUSES = /* @__PURE__ */ words('READY RUNNING PAUSED STOPPED')
+const STATUSES = /* @__PURE__ */ words('DRAFT RUNNING PAUSED COMPLETED')
+const URL_PROPERTY_NAMES = /* @__PURE__ */ words('pagePath host url queryParameter')
 
 const isObject = (v: unknown): v is Dto => typeof v === 'object' && v !== null
 const array = <T = unknown>(v: unknown): T[] => (Array.isArray(v) ? v : [])
@@ -129,8 +128,7 @@ function experiment(
 ): Experiment | undefined {
   const x: Dto = isObject(dto.execution) ? dto.execution : {}
   const status = STATUSES[EXECUTION_STATUSES.indexOf(x.status)]
-  const implementationType =
-    dto.implementationType == null ? 'DEFAULT' : enumOf(IMPLEMENTATION_TYPES, dto.implementationType, warn)
+  const implementationType = enumOf(IMPLEMENTATION_TYPES, dto.implementationType ?? 'DEFAULT', warn)
   const defaultRule = action(x.defaultRule, warn)
   return (
     status &&
@@ -157,17 +155,16 @@ function experiment(
 
 function remoteConfigParameter(dto: Dto, warn: Warn): RemoteConfigParameter | Falsy {
   const type = enumOf(VALUE_TYPES, dto.type, warn)
-  const defaultValue: RemoteConfigValue = dto.defaultValue
+  // the DTO's own `defaultValue` (spread below) is the parsed one: it must be an object
   return (
     type &&
-    isObject(defaultValue) && {
+    isObject(dto.defaultValue) && {
       ...(dto as RemoteConfigParameter),
       type,
       targetRules: parseList(dto.targetRules, (r) => {
         const t = target(r.target, PROPERTY_PLACE, warn)
         return t && isObject(r.value) && { ...(r as RemoteConfigTargetRule), target: t }
       }),
-      defaultValue,
       request: requestKey('REMOTE_CONFIG', 'REMOTE_CONFIG', dto),
     }
   )

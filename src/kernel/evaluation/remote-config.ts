@@ -27,7 +27,8 @@ export function fitsDefault(value: unknown, defaultValue: unknown): boolean {
   return type === 'NULL' || (type !== 'UNKNOWN' && typeof value === typeof defaultValue)
 }
 
-const cut = (v: unknown): unknown => (typeof v === 'string' && v.length > 1024 ? v.slice(0, 1024) : v)
+/** A string cut to its first 1024 characters (a shorter one is itself); any other value as it is. */
+const cut = (v: unknown): unknown => (typeof v === 'string' ? v.slice(0, 1024) : v)
 
 /** Remote config evaluation. Throws the reference's errors. */
 export function evaluateRemoteConfig(
