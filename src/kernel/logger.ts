@@ -57,5 +57,14 @@ export function createLogger(options: { debug?: boolean; logDisabled?: boolean }
   return logger
 }
 
-/** Text of an unknown thrown value, as the reference prints it (`Error: message`, Error's own toString). */
-export const describeError = (error: unknown): string => String(error)
+/**
+ * Text of an unknown thrown value, as the reference prints it (`Error: message`, Error's own toString); a value that
+ * cannot be turned into text (no prototype, a throwing `toString`) reads as "unprintable error" instead of throwing.
+ */
+export function describeError(error: unknown): string {
+  try {
+    return String(error)
+  } catch {
+    return 'unprintable error'
+  }
+}

@@ -167,7 +167,3 @@ export function sanitizeProperties(input: unknown): Properties {
   }
   return sanitized
 }
-
-/** Strings longer than 1024 characters cut to 1024 (remote-config request and return values). */
-export const truncate = (value: unknown): unknown =>
-  typeof value === 'string' && value.length > MAX_VALUE_LENGTH ? value.slice(0, MAX_VALUE_LENGTH) : value

@@ -58,7 +58,7 @@ export function changeOverrides(kernel: Kernel, kind: OverrideKind, operation: O
  * change invalidates the client's answers, which makes that plugin read them again.
  */
 export function createExplorer(kernel: Kernel): UserExplorer {
-  const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) ?? undefined }
+  const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) }
   const cookies = kernel.storage.cookies
 
   function decisions<D>(pick: 'experiments' | 'featureFlags', decide: (variationKey: string, reason: string, config: ParameterConfig, view: ExplorerExperiment) => D) {

@@ -57,7 +57,7 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
     snapshot = undefined
     for (const listener of [...listeners]) listener()
   }
-  const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) ?? undefined }
+  const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) }
 
   const loadMessages = () => {
     if (!inApp) return

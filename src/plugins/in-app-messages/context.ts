@@ -35,7 +35,7 @@ export interface InAppContext {
 
 export function createInAppContext(kernel: Kernel, hooks: InAppMessageHooks, store: KeyValueStore, messages: () => Map<number, InAppMessage>): InAppContext {
   const { sdkKey } = kernel
-  const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) ?? undefined }
+  const options: EvaluationOptions = { manualOverride: (experiment) => kernel.hooks.overrideVariation.call(experiment) }
   const context: InAppContext = {
     kernel,
     hooks,

@@ -6,7 +6,7 @@ import workspace from '../../fixtures/example-workspace.json'
 afterEach(() => vi.restoreAllMocks())
 
 describe('createKernel with options the page cannot read', () => {
-  it('a throwing getter, a throwing Proxy or a plugin list that throws: logged, the client starts with the defaults', () => {
+  it('a throwing getter, a throwing Proxy, a plugin list that throws or an unprintable thrown value: logged, the client starts with the defaults', () => {
     const errors: string[] = []
     vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errors.push(args.map(String).join(' ')))
     const hostile = [
@@ -18,6 +18,12 @@ describe('createKernel with options the page cannot read', () => {
       },
       new Proxy({}, { get: () => { throw new Error('proxy says no') }, has: () => { throw new Error('proxy says no') } }),
       { workspaceConfig: workspace, plugins: new Proxy([], { get: () => { throw new Error('list says no') } }) },
+      // what is thrown cannot be printed either (no prototype: String() of it throws)
+      {
+        get workspaceConfig(): never {
+          throw Object.create(null)
+        },
+      },
     ]
     for (const options of hostile) {
       let client: ReturnType<typeof createKernel> | undefined
@@ -30,6 +36,7 @@ describe('createKernel with options the page cannot read', () => {
       expect.stringContaining('getter says no'),
       expect.stringContaining('proxy says no'),
       expect.stringContaining('list says no'),
+      expect.stringContaining('unprintable error'),
     ])
   })
 })
