@@ -21,8 +21,8 @@ describe('lockPageScroll', () => {
     release()
     expect(root().style.getPropertyValue('overflow-y')).toBe('')
     expect(body().style.getPropertyValue('overflow-x')).toBe('')
-    expect(root().getAttribute('style') ?? '').toBe('')
-    expect(body().getAttribute('style') ?? '').toBe('')
+    expect(root().hasAttribute('style'), 'no empty style attribute left behind').toBe(false)
+    expect(body().hasAttribute('style')).toBe(false)
   })
 
   it('puts back the page inline values, with their priority', () => {
@@ -78,5 +78,13 @@ describe('lockPageScroll', () => {
     } finally {
       delete (root() as unknown as Record<string, unknown>).clientWidth
     }
+  })
+
+  it('a document without a body: nothing is locked and neither the lock nor its release throws', () => {
+    const bare = document.implementation.createHTMLDocument('')
+    bare.body.remove()
+    const release = lockPageScroll(bare)
+    expect(bare.documentElement.style.getPropertyValue('overflow-y')).toBe('')
+    expect(() => release()).not.toThrow()
   })
 })
