@@ -136,6 +136,10 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     )
   }
 
+  /** The page's root overflow as computed, and its inline style attribute (the scroll lock's mark). */
+  const rootOverflow = () =>
+    page.evaluate(() => ({ computed: getComputedStyle(document.documentElement).overflowY, inline: document.documentElement.getAttribute('style') }))
+
   const track = (key: string) => page.evaluate((k) => (window as any).__client.track(k), key)
 
   /** The listener (of the current page load) saw `afterOpen` of the message (the renderer answered the open handshake: animations done). */
@@ -260,6 +264,7 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     ])
     await opened(1)
     expect(await page.evaluate(() => (window as any).__client.getDisplayedInAppMessageView()?.inAppMessage?.key ?? null)).toBe(1)
+    expect(await rootOverflow(), 'the page behind the modal does not scroll').toEqual({ computed: 'hidden', inline: 'overflow: hidden !important;' })
     await waitForEvent('$in_app_impression', 1, 1)
     const [impression] = arrived('$in_app_impression', 1)
     const [trigger] = arrived('show_offer')
@@ -278,6 +283,7 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     // The X: one `$in_app_close`, no action; the container is gone.
     await page.locator('.hackle-iam').locator('button.close').click()
     await closed(1)
+    expect(await rootOverflow(), 'the page scrolls again, its inline style as it was').toEqual({ computed: 'visible', inline: null })
     await flushed()
     expect(arrived('$in_app_close', 1)).toHaveLength(1)
     expect(arrived('$in_app_action', 1)).toHaveLength(0)
@@ -392,6 +398,16 @@ describeChromium('in-app messages, the whole flow in the script-tag build (real 
     await noViolations()
     expect(diag.pageErrors).toEqual([])
     expect(diag.consoleErrors).toEqual([])
+  }, 60_000)
+
+  it("the client's close of the displayed message (InAppMessageView.close) gives the page its scrolling back", async () => {
+    await openPage(MOBILE.options)
+    await trackAndMeasure('cap_test')
+    await opened(12)
+    expect((await rootOverflow()).computed).toBe('hidden')
+    await page.evaluate(() => (window as any).__client.getDisplayedInAppMessageView().close())
+    await closed(12)
+    expect(await rootOverflow()).toEqual({ computed: 'visible', inline: null })
   }, 60_000)
 
   it('Escape closes a modal: one $in_app_close, no action, and the focus goes back to the page', async () => {

@@ -9,6 +9,8 @@
  *   and `id`) once the open / close animation has finished (at once under `prefers-reduced-motion`; a close also at
  *   once when the page starts to leave, so a link that navigates does not lose it), and reports
  *   clicks and image impressions as window `hackle-iam-interaction` events. It never runs an action itself.
+ * - A modal or bottom sheet keeps the page behind it from scrolling from its OPEN until `destroy()` (any close path
+ *   ends there); the page keeps its scroll position and inline styles. A banner leaves the page alone.
  * - `installRenderer(win)` puts `{ HackleInAppMessageRenderer }` on `win.HackleInAppMessageRenderer` unless a
  *   renderer is already there.
  */
@@ -20,6 +22,7 @@ import { CLOSE_MS, OPEN_MS, adoptStyles } from './styles'
 import { viewContext, type ViewContext } from './parts'
 import { Banner, BottomSheet, Modal, type Phase, type RenderType } from './views'
 import { trapTab, focusableIn } from './focus'
+import { lockPageScroll } from './scroll-lock'
 
 export interface RenderInput {
   messageId: number
@@ -43,6 +46,8 @@ export class HackleInAppMessageRenderer {
   private clicksBlockedUntil = 0
   private seenImages = new Set<number>()
   private returnFocus: Element | null = null
+  /** Releases the page scroll lock a shown modal or sheet holds (nothing otherwise). */
+  private unlockScroll: () => void = noop
   private timers = new Set<ReturnType<typeof setTimeout>>()
   private readonly win: Win
 
@@ -91,6 +96,8 @@ export class HackleInAppMessageRenderer {
     for (const timer of this.timers) clearTimeout(timer)
     this.timers.clear()
     this.stopLeaveWatch()
+    this.unlockScroll()
+    this.unlockScroll = noop
     const root = this.root
     this.root = null
     try {
@@ -150,6 +157,8 @@ export class HackleInAppMessageRenderer {
     const answer = () => dispatch(this.win, LIFECYCLE_END, detail)
     const instant = this.reducedMotion()
     if (detail.type === 'OPEN') {
+      // A modal or sheet covers the page: the page stops scrolling until the message is gone (unmount releases).
+      if (this.isModal() && this.unlockScroll === noop) this.unlockScroll = lockPageScroll(this.win.document)
       // The SDK shows the container just before this: read layout so the closed state is painted before it animates.
       this.mount?.getBoundingClientRect()
       this.setPhase('opening')

@@ -2,6 +2,7 @@ import { tools } from '../tools'
 import { BaseView } from './base'
 import { createBridge, installBridge } from './bridge'
 import type { Builders } from './host'
+import { lockPageScroll } from '../renderer/scroll-lock'
 
 /** The client's own builders for `window.Hackle` (the first load's, in the script-tag build too). */
 const builders = (): Builders => ({
@@ -31,10 +32,12 @@ function setStyle(element: HTMLElement, styles: Record<string, string>): void {
 
 /**
  * HTML: the message's own markup (TEXT, or fetched from PATH) in a full-screen `srcdoc` iframe, shown once it loaded
- * and `window.Hackle.bridge` is installed in it. Closing is immediate.
+ * and `window.Hackle.bridge` is installed in it. Closing is immediate. While it is shown the page behind it does not
+ * scroll (the iframe covers the whole page): the lock is taken when it appears and released by `destroy`.
  */
 export class HtmlView extends BaseView {
   private wrapper: HTMLDivElement | null = null
+  private unlockScroll: (() => void) | null = null
 
   async open(): Promise<void> {
     if (!this.canOpen()) return
@@ -61,6 +64,8 @@ export class HtmlView extends BaseView {
   }
 
   destroy(): void {
+    this.unlockScroll?.()
+    this.unlockScroll = null
     this.wrapper?.remove()
     this.wrapper = null
     this.released()
@@ -108,6 +113,7 @@ export class HtmlView extends BaseView {
           installBridge(target, createBridge(this.host), builders)
           setStyle(iframe, { 'pointer-events': 'auto' })
           setStyle(wrapper, { opacity: '1' })
+          this.unlockScroll ??= lockPageScroll(document)
           resolve()
         } catch (error) {
           reject(error)

@@ -94,6 +94,28 @@ describe('in-app HTML view', () => {
     expect(display.displayedView()).toBeNull()
   })
 
+  it('the page does not scroll while the full-screen message is shown: locked once it appears, released by close and when the client goes (destroy)', async () => {
+    const overflow = () => document.documentElement.style.getPropertyValue('overflow-y')
+    document.body.style.setProperty('overflow-y', 'scroll')
+    const { display, tracked } = client()
+    display.present(htmlPresentation(TEXT('<p>hi</p>')))
+    await settle()
+    await opened(tracked)
+    expect(overflow()).toBe('hidden')
+    expect(document.body.style.getPropertyValue('overflow-y')).toBe('hidden')
+    display.displayedView()!.close()
+    expect(overflow()).toBe('')
+    expect(document.body.style.getPropertyValue('overflow-y')).toBe('scroll')
+
+    tracked.length = 0
+    display.present(htmlPresentation(TEXT('<p>again</p>')))
+    await opened(tracked)
+    expect(overflow()).toBe('hidden')
+    display.dispose()
+    expect(overflow()).toBe('')
+    document.body.style.removeProperty('overflow-y')
+  })
+
   it('PATH: GET through the kernel transport with the SDK headers; a non-2xx answer is logged with the reference text', async () => {
     const logs = spyLogs()
     const { display, kernel, tracked } = client()
