@@ -26,3 +26,4 @@ export { toJson } from './json'
 // React-free chunks.
 export { readPageReact, type UsablePageReact, type PageRoot } from './page-react/read'
 export { setPageReact } from './page-react/holder'
+export { useStoreWith, type StoreHooks } from './store-fallback'

@@ -1,4 +1,5 @@
 import * as React from 'react'
+import { useStoreWith } from '../internal'
 
 type Subscribe = (onStoreChange: () => void) => () => void
 
@@ -7,24 +8,7 @@ type Subscribe = (onStoreChange: () => void) => () => void
  * snapshot and re-renders when a notification finds a different one (`Object.is`). React 18 and later use their
  * own hook, which also takes the server snapshot used by server renders and hydration.
  */
-export function useStoreFallback<T>(subscribe: Subscribe, getSnapshot: () => T): T {
-  const value = getSnapshot()
-  const [, rerender] = React.useReducer((count: number) => count + 1, 0)
-  const latest = React.useRef({ value, getSnapshot })
-  React.useEffect(() => {
-    latest.current = { value, getSnapshot }
-  })
-  React.useEffect(() => {
-    const check = () => {
-      const { value: shown, getSnapshot: read } = latest.current
-      if (!Object.is(shown, read())) rerender()
-    }
-    // a change between the render and this subscription
-    check()
-    return subscribe(check)
-  }, [subscribe])
-  return value
-}
+export const useStoreFallback = <T>(subscribe: Subscribe, getSnapshot: () => T): T => useStoreWith(React, subscribe, getSnapshot)
 
 const builtIn = (React as { useSyncExternalStore?: typeof React.useSyncExternalStore }).useSyncExternalStore
 

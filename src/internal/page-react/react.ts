@@ -3,6 +3,7 @@
  * runs, so the module itself can be evaluated before the page's React is given. Only what the views use is here (the
  * build fails on a missing name). Types come from the real `react` when the views are type-checked.
  */
+import { useStoreWith, type StoreHooks } from '../store-fallback'
 import { pageReact } from './holder'
 
 type Call = (...args: any[]) => any
@@ -28,20 +29,5 @@ export const useState = call('useState')
 export function useSyncExternalStore<T>(subscribe: (onChange: () => void) => () => void, getSnapshot: () => T): T {
   const React = pageReact().react
   if (typeof React.useSyncExternalStore === 'function') return React.useSyncExternalStore(subscribe, getSnapshot, getSnapshot)
-  const value = getSnapshot()
-  const [, rerender] = React.useReducer((count: number) => count + 1, 0)
-  const latest = React.useRef({ value, getSnapshot })
-  React.useEffect(() => {
-    latest.current = { value, getSnapshot }
-  })
-  React.useEffect(() => {
-    const check = () => {
-      const { value: shown, getSnapshot: read } = latest.current
-      if (!Object.is(shown, read())) rerender()
-    }
-    // a change between the render and this subscription
-    check()
-    return subscribe(check)
-  }, [subscribe])
-  return value
+  return useStoreWith(React as StoreHooks, subscribe, getSnapshot)
 }
