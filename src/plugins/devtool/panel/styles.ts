@@ -1,3 +1,5 @@
+import { styleAdopter } from '../../../internal'
+
 /**
  * The panel's stylesheet, adopted by its shadow root as a constructable stylesheet: no `<style>` element and no
  * inline `style` attribute, so it works on a page whose CSP has `style-src 'self'` without 'unsafe-inline'. Page
@@ -70,24 +72,5 @@ pre{margin:0;padding:8px 10px;border-radius:6px;background:#f3f4f6;font:12px/1.5
 @media (prefers-reduced-motion:no-preference){.btn,[role=tab]{transition:background-color .12s}}
 `
 
-let shared: CSSStyleSheet | undefined
-
 /** Adopts the stylesheet (a `<style>` element only in a browser without constructable stylesheets). */
-export function adoptStyles(root: ShadowRoot): void {
-  const view = root.ownerDocument.defaultView as (Window & { CSSStyleSheet?: typeof CSSStyleSheet }) | null
-  if (view?.CSSStyleSheet && 'adoptedStyleSheets' in root) {
-    try {
-      if (!shared || !(shared instanceof view.CSSStyleSheet)) {
-        shared = new view.CSSStyleSheet()
-        shared.replaceSync(CSS)
-      }
-      if (!root.adoptedStyleSheets.includes(shared)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, shared]
-      return
-    } catch {
-      // fall through: a browser without constructable stylesheets
-    }
-  }
-  const style = root.ownerDocument.createElement('style')
-  style.textContent = CSS
-  root.appendChild(style)
-}
+export const adoptStyles = styleAdopter(CSS)

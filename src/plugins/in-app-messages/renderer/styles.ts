@@ -1,3 +1,5 @@
+import { styleAdopter } from '../../../internal'
+
 /**
  * The renderer's stylesheet, adopted by the shadow root as a constructable stylesheet: no `<style>` element and no
  * inline `style` attribute, so a page whose CSP has `style-src 'self'` without 'unsafe-inline' shows messages too.
@@ -127,25 +129,5 @@ const CSS = `
 @media (prefers-reduced-motion:reduce){.root *,.root *::before,.root *::after{transition:none!important;animation:none!important}}
 `
 
-let shared: CSSStyleSheet | null = null
-
 /** Adopts the stylesheet into `root` (one sheet object shared by every renderer of the window). */
-export function adoptStyles(root: ShadowRoot): void {
-  const doc = root.ownerDocument
-  const view = doc.defaultView as (Window & { CSSStyleSheet?: typeof CSSStyleSheet }) | null
-  if (view?.CSSStyleSheet && 'adoptedStyleSheets' in root) {
-    try {
-      if (!shared || !(shared instanceof view.CSSStyleSheet)) {
-        shared = new view.CSSStyleSheet()
-        shared.replaceSync(CSS)
-      }
-      if (!root.adoptedStyleSheets.includes(shared)) root.adoptedStyleSheets = [...root.adoptedStyleSheets, shared]
-      return
-    } catch {
-      // fall through: a browser without constructable stylesheets
-    }
-  }
-  const style = doc.createElement('style')
-  style.textContent = CSS
-  root.appendChild(style)
-}
+export const adoptStyles = styleAdopter(CSS)
