@@ -180,6 +180,7 @@ export function createKernel<const P extends PluginList>(sdkKey: string, input?:
     waitFor: (work) => void pending.push(work),
     extend: plugins.extendAs('a plugin'),
     has: plugins.has,
+    plugins: plugins.names,
     invalidate,
   }
   if (config.workspaceConfig !== undefined) workspaces.set(config.workspaceConfig)

@@ -40,6 +40,8 @@ export function createPluginHost(plugins: Plugin[], client: object, logger: Logg
     replays: () => replays,
     /** Whether a plugin of this name is installed (listed, and its `apply` did not throw). */
     has: (name: string) => installed.has(name),
+    /** The installed plugins' names, in the order they apply. */
+    names: () => [...installed],
     /** Applies each plugin; returns their teardowns. */
     apply(kernel: Kernel): Array<() => void> {
       const teardowns: Array<() => void> = []

@@ -88,6 +88,8 @@ export interface Kernel<M extends object = any> {
   extend(methods: {} extends M ? Record<string, (...args: any[]) => unknown> : M): void
   /** Whether a plugin of this name is installed in this client. */
   has(pluginName: string): boolean
+  /** The names of the plugins installed in this client, in the order they apply (one whose `apply` threw is gone). */
+  plugins(): string[]
   /** Something that answers depend on changed (overrides, cohorts): bumps `client.version()` and notifies subscribers. */
   invalidate(): void
 }

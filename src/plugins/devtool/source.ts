@@ -10,12 +10,6 @@ export interface EventFeed {
   listen(listener: (() => void) | undefined): void
 }
 
-/** The built-in plugins' names, asked one by one (`kernel.has`): the kernel has no listing. */
-const KNOWN_PLUGINS = [
-  'properties', 'campaign', 'manual-overrides', 'sync', 'identity', 'pages', 'sessions', 'events', 'gtag', 'trace',
-  'split-url', 'in-app-messages', 'startup', 'monitoring', 'web-view-bridge', 'devtool',
-]
-
 /** `undefined` when it is not a string, number or boolean (an override list may hold anything). */
 const overrideValue = (value: unknown) => (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? value : undefined)
 
@@ -139,7 +133,7 @@ export function createPanelSource(kernel: Kernel, explorer: UserExplorer, feed: 
       events: feed.recent.map(([event, delivered]) => eventRow(event, delivered)).reverse(),
       messages,
       messagesError,
-      plugins: KNOWN_PLUGINS.filter((name) => kernel.has(name)),
+      plugins: kernel.plugins(),
     }
   }
 

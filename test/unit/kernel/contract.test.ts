@@ -277,6 +277,8 @@ describe('plugins and the client', () => {
     expect(calls).toEqual([])
     expect('brokenMethod' in client).toBe(false)
     expect(kernelRef!.has('broken')).toBe(false)
+    // the installed plugins, in the order they apply: the undone one is not among them
+    expect(kernelRef!.plugins()).toEqual(['foo-owner'])
     client.close()
   })
 

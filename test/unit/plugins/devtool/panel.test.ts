@@ -98,14 +98,15 @@ describe('panel view model', () => {
 })
 
 describe('panel data side over a client', () => {
-  it('lists the A/B tests, flags and parameters decided for the current user, and the installed plugins', () => {
+  it('lists the A/B tests, flags and parameters decided for the current user, and every installed plugin', () => {
     const { kernel } = client()
     const data = source(kernel).source.read()
     expect(data.experiments.map((row) => [row.id, row.key, row.variations.map((v) => v.key), row.overrideId])).toEqual([[11, 1, ['A', 'B'], undefined]])
     expect(data.flags.map((row) => [row.kind, row.id, row.key, row.answer])).toEqual([['ff', 21, 5, expect.stringMatching(/^(on|off)$/)]])
     expect(data.remoteConfigs).toEqual([{ key: 'banner_text', type: 'STRING', value: 'Hello', reason: 'DEFAULT_RULE', override: undefined }])
     expect(data.user.identifiers).toMatchObject({ $id: 'user_1', $deviceId: 'user_1' })
-    expect(data.plugins).toEqual(['manual-overrides', 'devtool'])
+    // every installed plugin, the page's own too, in the order they apply
+    expect(data.plugins).toEqual(['manual-overrides', 'devtool', 'probe'])
     expect(data.ready).toBe(true)
   })
 
