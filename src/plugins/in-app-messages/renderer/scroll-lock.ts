@@ -32,7 +32,9 @@ export function lockPageScroll(doc: Document): () => void {
   }
   let holding = true
   return () => {
-    if (holding && ((holding = false), !--locks.count)) locks.restore?.()
+    if (!holding) return
+    holding = false
+    if (--locks.count === 0) locks.restore?.()
   }
 }
 
